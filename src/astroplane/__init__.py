@@ -1,0 +1,58 @@
+"""astroplane: the reference rules engine for the board game ASTROPLANE.
+
+>>> import astroplane
+>>> state = astroplane.new_game(players=2)
+>>> len(state.legal_moves())
+6
+>>> state = state.play(state.legal_moves()[0])
+>>> state.moves_left
+1
+"""
+
+from __future__ import annotations
+
+from astroplane.errors import IllegalMoveError, PositionError
+from astroplane.moves import Move, MoveKind
+from astroplane.outcome import EndReason, Outcome
+from astroplane.pieces import SEAT_NAMES, piece_from_name, piece_name, piece_owner
+from astroplane.rules.options import ADVANCED, BASIC, STANDARD, Rules
+from astroplane.state import GameState, new_game, setup_position
+from astroplane.topology import (
+    REFERENCE_BOARD,
+    Apex,
+    CellKind,
+    FiringPosition,
+    Seat,
+    StartArea,
+    Topology,
+)
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "ADVANCED",
+    "BASIC",
+    "REFERENCE_BOARD",
+    "SEAT_NAMES",
+    "STANDARD",
+    "Apex",
+    "CellKind",
+    "EndReason",
+    "FiringPosition",
+    "GameState",
+    "IllegalMoveError",
+    "Move",
+    "MoveKind",
+    "Outcome",
+    "PositionError",
+    "Rules",
+    "Seat",
+    "StartArea",
+    "Topology",
+    "__version__",
+    "new_game",
+    "piece_from_name",
+    "piece_name",
+    "piece_owner",
+    "setup_position",
+]

@@ -1,0 +1,63 @@
+"""How a game ended: winners, scores and why (RULES.md section 9)."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+import attrs
+
+from astroplane.pieces import SEAT_NAMES
+
+__all__ = ["EndReason", "Outcome"]
+
+
+class EndReason(str, Enum):
+    """Why a game ended (RULES.md section 9, [D16], [D18], [D25])."""
+
+    TRUE_WIN = "true_win"  #: one player's pieces top all four Singularity cells
+    STUCK = "stuck"  #: a player could not act at the start of their turn (2 players, or no removal)
+    LAST_PLAYER = "last_player"  #: stuck players were removed until fewer than two were left [D16]
+    TURN_LIMIT = "turn_limit"  #: ``max_turns`` was reached [D18]
+    NO_PROGRESS = "no_progress"  #: ``no_progress_rounds`` rounds passed without progress [D25]
+
+
+@attrs.frozen
+class Outcome:
+    """The result of a finished game.
+
+    Attributes:
+        winners: Winning seats (0..3), ascending; several on a shared top score.
+        scores: Score per seat, indexed by seat number (4 entries; 0 for absent seats).
+        true_win: True when the game ended by a true win (rulebook: How To Win).
+        reason: Why the game ended.
+        turn: The turn number in which it ended.
+
+    >>> Outcome(winners=(0,), scores=(5, 0, 2, 0), true_win=False, reason=EndReason.STUCK, turn=9)
+    Outcome(S wins 5-0-2-0 (stuck), turn 9)
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[int, int, int, int]
+    true_win: bool
+    reason: EndReason
+    turn: int
+
+    @property
+    def is_shared(self) -> bool:
+        """True when more than one seat shares the win."""
+        return len(self.winners) > 1
+
+    def match_points(self) -> tuple[int, int, int, int]:
+        """Points each seat adds in match play: 8 for a true win and 0 for the others,
+        otherwise the game's scores (rulebook: How To Win)."""
+        if self.true_win:
+            return tuple(8 if s in self.winners else 0 for s in range(4))  # type: ignore[return-value]
+        return self.scores
+
+    def __repr__(self) -> str:
+        who = "+".join(SEAT_NAMES[s] for s in self.winners) or "nobody"
+        verb = "win" if len(self.winners) > 1 else "wins"
+        scores = "-".join(str(x) for x in self.scores)
+        return f"Outcome({who} {verb} {scores} ({self.reason.value}), turn {self.turn})"
+
+    __str__ = __repr__

@@ -1,0 +1,72 @@
+"""Squares: derived from positions [D14], and the side-by-side rule [D15].
+
+A Square is an ordinary grid cell [D23] whose two occupied positions are
+opposite and hold exactly one piece each, both of the same player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from astroplane.topology import CellKind
+
+if TYPE_CHECKING:
+    from astroplane.state import GameState
+
+__all__ = ["square_owner", "squares", "touches_other_square"]
+
+_ORDINARY = int(CellKind.ORDINARY)
+
+
+def square_owner(stacks: Sequence[tuple[int, ...]], kind: Sequence[int], cell: int) -> int:
+    """The seat owning a Square in ``cell``, or -1 if there is none [D14].
+
+    Args:
+        stacks: Stacks per position index.
+        kind: ``Topology.kind``.
+        cell: A cell index.
+    """
+    if kind[cell] != _ORDINARY:
+        return -1
+    p = 4 * cell
+    ne, nw, sw, se = stacks[p], stacks[p + 1], stacks[p + 2], stacks[p + 3]
+    if ne and sw and not nw and not se:
+        x, y = ne, sw
+    elif nw and se and not ne and not sw:
+        x, y = nw, se
+    else:
+        return -1
+    if len(x) == 1 and len(y) == 1 and x[0] // 10 == y[0] // 10:
+        return x[0] // 10
+    return -1
+
+
+def touches_other_square(
+    stacks: Sequence[tuple[int, ...]],
+    kind: Sequence[int],
+    neighbours: Sequence[tuple[int, int, int, int]],
+    cell: int,
+    owner: int,
+) -> bool:
+    """True if another player's Square stands orthogonally next to ``cell`` [D15]."""
+    for n in neighbours[cell]:
+        if n >= 0:
+            o = square_owner(stacks, kind, n)
+            if o >= 0 and o != owner:
+                return True
+    return False
+
+
+def squares(state: GameState) -> tuple[tuple[int, int], ...]:
+    """The Squares of ``state`` as ``(cell, owner)`` pairs, by cell; empty without Squares."""
+    if not state.rules.squares:
+        return ()
+    t = state.topology
+    found = set()
+    for pos in state.where:
+        if 0 <= pos < t.fire_base and (pos & 3) < 2:
+            owner = square_owner(state.stacks, t.kind, pos >> 2)
+            if owner >= 0:
+                found.add((pos >> 2, owner))
+    return tuple(sorted(found))

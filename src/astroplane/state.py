@@ -1,0 +1,463 @@
+"""The immutable game state (RULES.md sections 1.2 and 2).
+
+A :class:`GameState` never changes: :meth:`GameState.play` returns a new
+state. Positions, pieces and seats are small integers (see
+:mod:`astroplane.topology` and :mod:`astroplane.pieces`); every query has a
+name-based convenience too.
+
+>>> import astroplane
+>>> s = astroplane.new_game(players=2)
+>>> s.to_move, s.moves_left, s.turn
+(<Seat.S: 0>, 2, 1)
+>>> [astroplane.piece_name(p) for p in s.stack("Sl")]
+['S1', 'S2', 'S3']
+>>> s.reserve_count("N")
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from astroplane.errors import PositionError
+from astroplane.outcome import Outcome
+from astroplane.pieces import PIECES_PER_PLAYER, piece_from_name, piece_name, seat_from_name
+from astroplane.rules.options import STANDARD, Rules
+from astroplane.topology import REFERENCE_BOARD, CellKind, Topology
+
+if TYPE_CHECKING:
+    from astroplane.moves import Move
+
+__all__ = ["GameState", "new_game", "setup_position"]
+
+#: ``where`` codes for pieces not on a position.
+IN_RESERVE = -1
+ELIMINATED = -2
+REMOVED = -3
+NOT_PLAYING = -4
+
+_SEATS_BY_COUNT = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class GameState:
+    """A complete, immutable game state.
+
+    Build one with :func:`new_game` or :func:`setup_position`; the
+    constructor itself does no validation and is for the engine.
+
+    Attributes:
+        topology: The board.
+        rules: The rules in force.
+        seats: The seats in the game, in turn order (clockwise from S) [D2].
+        stacks: Per position index, the stack there, bottom to top, as piece ids.
+        reserve: Reserve count per seat (4 entries) [D17].
+        eliminated: ``(piece, by_seat)`` for each eliminated piece, in order.
+        removed: Seats removed as stuck players [D16], in removal order.
+        to_move: The seat whose turn it is (also set after the game ended).
+        moves_left: Moves left in the current turn (0 once the game is over).
+        turn: Turn number, 1 for the first player's first turn [D18].
+        travelled: Bitmask of pieces that travelled a Wormhole and have not
+            stepped since (bit ``piece``) [D19].
+        landed: Bitmask of pieces that landed on a stack during the current
+            turn; leaving such a stack earns no bonus [D9].
+        last_progress: The last turn with progress [D25] (0: none yet).
+        outcome: None while the game goes on.
+        where: Per piece id, its position index or a negative code
+            (reserve -1, eliminated -2, removed -3, not playing -4). Derived
+            from the fields above and kept for speed; not part of equality.
+    """
+
+    topology: Topology
+    rules: Rules
+    seats: tuple[int, ...]
+    stacks: tuple[tuple[int, ...], ...]
+    reserve: tuple[int, int, int, int]
+    eliminated: tuple[tuple[int, int], ...]
+    removed: tuple[int, ...]
+    to_move: int
+    moves_left: int
+    turn: int
+    travelled: int
+    landed: int
+    last_progress: int
+    outcome: Outcome | None
+    where: tuple[int, ...] = attrs.field(eq=False)
+    _legal: tuple[Move, ...] | None = attrs.field(default=None, eq=False)
+
+    # ---- the rules API --------------------------------------------------
+    def legal_moves(self) -> tuple[Move, ...]:
+        """All legal actions of the player to move, in a deterministic order.
+
+        Order: each piece of the mover by number (steps, then its free
+        Wormhole travels, destinations in position order, choices ascending),
+        then firings by corner, then Square moves and eliminations by cell and
+        direction (N, E, S, W), then END_TURN when it is legal [D7]. Empty
+        once the game is over.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = _legal_actions(self)
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def play(self, move: Move) -> GameState:
+        """The state after ``move``; this state is unchanged.
+
+        Ends the turn when its moves are used up or nothing is left to do,
+        handles stuck players and the end of the game [D7, D16, D18, D25].
+
+        Raises:
+            IllegalMoveError: If ``move`` is not legal here; its message names
+                the rule that forbids it.
+        """
+        return _play(self, move)
+
+    def is_legal(self, move: Move) -> bool:
+        """True if ``move`` is in :meth:`legal_moves`."""
+        return move in self.legal_moves()
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.outcome is not None
+
+    def scores(self) -> tuple[int, int, int, int]:
+        """Current score per seat (RULES.md section 9): 3 per other player's piece
+        eliminated, 2 per own piece on top of a Singularity cell, 1 per own piece
+        lower in a Singularity stack."""
+        return _scores(self)
+
+    # ---- queries ----------------------------------------------------------
+    @property
+    def player_count(self) -> int:
+        """Number of seats the game started with."""
+        return len(self.seats)
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """Seats still in the game (not removed), in turn order."""
+        return tuple(s for s in self.seats if s not in self.removed)
+
+    def stack(self, position: int | str) -> tuple[int, ...]:
+        """The stack at a position (index or name such as ``"e2.ne"``, ``"a1S"``, ``"Sl"``).
+
+        Raises:
+            ValueError: If the position is not on this board.
+        """
+        return self.stacks[self._pos(position)]
+
+    def top(self, position: int | str) -> int | None:
+        """The top piece at a position, or None if it is empty."""
+        st = self.stacks[self._pos(position)]
+        return st[-1] if st else None
+
+    def location(self, piece: int | str) -> int:
+        """Where a piece is: a position index, or a negative code (reserve -1,
+        eliminated -2, removed -3, not in the game -4)."""
+        pid = piece_from_name(piece) if isinstance(piece, str) else piece
+        return self.where[pid]
+
+    def reserve_count(self, seat: int | str) -> int:
+        """Reserve pieces a seat still has [D17]."""
+        return self.reserve[seat_from_name(seat)]
+
+    def squares(self) -> tuple[tuple[int, int], ...]:
+        """The Squares on the board as ``(cell, owner)`` pairs, by cell [D14].
+
+        Empty when the rules have no Squares.
+        """
+        return _squares(self)
+
+    def pieces_of(self, seat: int | str) -> tuple[int, ...]:
+        """The piece ids of a seat that are on a position (grid, firing position or Start Area)."""
+        s = seat_from_name(seat)
+        base = s * PIECES_PER_PLAYER
+        return tuple(p for p in range(base, base + PIECES_PER_PLAYER) if self.where[p] >= 0)
+
+    def _pos(self, position: int | str) -> int:
+        if isinstance(position, str):
+            return self.topology.position(position)
+        if not 0 <= position < self.topology.n_positions:
+            raise ValueError(f"not a position index of this board: {position}")
+        return position
+
+    # ---- display ------------------------------------------------------------
+    def __str__(self) -> str:
+        return _render(self)
+
+    def __repr__(self) -> str:
+        seats = "".join("SWNE"[s] for s in self.seats)
+        if self.outcome is not None:
+            return f"<GameState {seats} turn {self.turn}, over: {self.outcome!r}>"
+        on_board = sum(1 for w in self.where if w >= 0)
+        return (
+            f"<GameState {seats} turn {self.turn}, {'SWNE'[self.to_move]} to move, "
+            f"{self.moves_left} moves left, {on_board} pieces placed>"
+        )
+
+
+def new_game(
+    players: int = 2,
+    *,
+    first: int | str | None = None,
+    rules: Rules = STANDARD,
+    topology: Topology = REFERENCE_BOARD,
+) -> GameState:
+    """The setup of RULES.md 1.2 and 2: seats S/N, S/W/N or all four [D2]; S1-S3
+    bottom to top in the left Start Area, S4-S6 in the right one, S7-S10 in
+    reserve [D17].
+
+    Args:
+        players: 2, 3 or 4.
+        first: The seat that starts (default: the first seat, S). Turn order
+            stays clockwise.
+        rules: The rules in force (default :data:`astroplane.STANDARD`).
+        topology: The board (default the reference board).
+
+    Raises:
+        ValueError: If ``players`` is not 2-4 or ``first`` is not in the game.
+
+    >>> new_game(4, first="N").to_move
+    <Seat.N: 2>
+    """
+    if players not in _SEATS_BY_COUNT:
+        raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
+    seats = _SEATS_BY_COUNT[players]
+    start = seats[0] if first is None else seat_from_name(first)
+    if start not in seats:
+        raise ValueError(f"seat {'SWNE'[start]} is not in a {players}-player game {seats}")
+    areas: dict[int | str, Sequence[int | str]] = {}
+    reserve: dict[int | str, int] = {}
+    for seat in seats:
+        base = seat * PIECES_PER_PLAYER
+        areas[topology.start_position(seat, 0)] = (base, base + 1, base + 2)
+        areas[topology.start_position(seat, 1)] = (base + 3, base + 4, base + 5)
+        reserve[seat] = 4
+    return setup_position(
+        players=players,
+        stacks=areas,
+        reserve=reserve,
+        to_move=start,
+        rules=rules,
+        topology=topology,
+    )
+
+
+def setup_position(
+    *,
+    players: int | Iterable[int | str] = 2,
+    stacks: Mapping[int | str, Sequence[int | str]],
+    reserve: Mapping[int | str, int] | None = None,
+    eliminated: Iterable[tuple[int | str, int | str]] = (),
+    removed: Iterable[int | str] = (),
+    to_move: int | str | None = None,
+    moves_left: int | None = None,
+    turn: int = 1,
+    travelled: Iterable[int | str] = (),
+    landed: Iterable[int | str] = (),
+    last_progress: int = 0,
+    rules: Rules = STANDARD,
+    topology: Topology = REFERENCE_BOARD,
+) -> GameState:
+    """Build and validate any position (for tests, puzzles and frontends).
+
+    Args:
+        players: 2, 3, 4 (standard seats) or the seats themselves (``"SN"``, ``(0, 2)``).
+        stacks: Stacks by position (index or name: ``"e2.ne"``, ``"a1S"``, ``"Sl"``),
+            bottom to top, as piece ids or names (``"S1"``).
+        reserve: Reserve count per seat. Default: every piece of a playing,
+            non-removed seat that is not placed or eliminated is in reserve.
+            Reserve pieces are always a seat's highest-numbered pieces [D17].
+        eliminated: ``(piece, by_seat)`` pairs.
+        removed: Seats removed as stuck players [D16]; their pieces not in the
+            Singularity and not eliminated count as removed.
+        to_move: Seat to move (default the first seat).
+        moves_left: Moves left in the turn (default 2, via ``rules.turn_moves``).
+        turn: Turn number (>= 1).
+        travelled: Pieces marked as having travelled a Wormhole [D19].
+        landed: Pieces that landed on a stack this turn [D9].
+        last_progress: Last turn with progress [D25].
+        rules: The rules in force.
+        topology: The board.
+
+    Raises:
+        PositionError: If the position breaks an invariant: a piece placed
+            twice or of a seat not in the game, pieces of a seat not adding up
+            to 10, overlapping positions in a cell, a piece at an unusable
+            apex or off a Singularity apex in a Singularity cell, a Start Area
+            holding another seat's pieces, a reserve that is not the highest
+            numbers, a bad seat, count or turn.
+    """
+    try:
+        if isinstance(players, int):
+            if players not in _SEATS_BY_COUNT:
+                raise PositionError(f"players must be 2, 3 or 4, not {players}")
+            seats = _SEATS_BY_COUNT[players]
+        else:
+            seats = tuple(sorted({seat_from_name(s) for s in players}))
+            if len(seats) < 2:
+                raise PositionError("a game needs at least two seats")
+        t = topology
+        table: list[tuple[int, ...]] = [()] * t.n_positions
+        where = [NOT_PLAYING] * (4 * PIECES_PER_PLAYER)
+        for raw_pos, raw_stack in stacks.items():
+            pos = t.position(raw_pos) if isinstance(raw_pos, str) else int(raw_pos)
+            if not 0 <= pos < t.n_positions:
+                raise PositionError(f"not a position of this board: {raw_pos!r}")
+            pieces = tuple(piece_from_name(p) if isinstance(p, str) else int(p) for p in raw_stack)
+            for p in pieces:
+                if not 0 <= p < 4 * PIECES_PER_PLAYER:
+                    raise PositionError(f"not a piece id: {p}")
+                if where[p] != NOT_PLAYING:
+                    raise PositionError(f"piece {piece_name(p)} is placed twice")
+                where[p] = pos
+            table[pos] = pieces
+        removed_seats = tuple(seat_from_name(s) for s in removed)
+        elim = tuple(
+            (piece_from_name(p) if isinstance(p, str) else int(p), seat_from_name(by))
+            for p, by in eliminated
+        )
+        for p, by in elim:
+            if not 0 <= p < 4 * PIECES_PER_PLAYER or where[p] != NOT_PLAYING:
+                raise PositionError(f"eliminated piece {p} is not a free piece id")
+            if by not in seats:
+                raise PositionError(f"piece eliminated by seat {by}, which is not in the game")
+            where[p] = ELIMINATED
+        res = [0, 0, 0, 0]
+        for seat in range(4):
+            base = seat * PIECES_PER_PLAYER
+            free = [p for p in range(base, base + PIECES_PER_PLAYER) if where[p] == NOT_PLAYING]
+            if seat not in seats:
+                if len(free) != PIECES_PER_PLAYER:
+                    raise PositionError(f"seat {'SWNE'[seat]} is not in the game but has pieces")
+                continue
+            if seat in removed_seats:
+                for p in free:
+                    where[p] = REMOVED
+                continue
+            count = len(free) if reserve is None else _reserve_of(reserve, seat)
+            if count != len(free):
+                raise PositionError(
+                    f"seat {'SWNE'[seat]}: {len(free)} pieces unaccounted for but reserve {count}"
+                    " (pieces are conserved: Start Areas, grid, Singularity, reserve, eliminated)"
+                )
+            if free and free != list(
+                range(base + PIECES_PER_PLAYER - count, base + PIECES_PER_PLAYER)
+            ):
+                raise PositionError(
+                    f"seat {'SWNE'[seat]}: reserve pieces must be the highest numbers [D17], "
+                    f"not {[piece_name(p) for p in free]}"
+                )
+            res[seat] = count
+        if reserve is not None:
+            for key in reserve:
+                s = seat_from_name(key)
+                if s not in seats and reserve[key]:
+                    raise PositionError(f"reserve for seat {'SWNE'[s]}, which is not in the game")
+        _check_occupancy(t, table, seats, removed_seats)
+        first = seats[0] if to_move is None else seat_from_name(to_move)
+        if first not in seats or first in removed_seats:
+            raise PositionError(f"seat {'SWNE'[first]} cannot be to move")
+        if len(seats) - len(set(removed_seats)) < 2 or not set(removed_seats) <= set(seats):
+            raise PositionError("removed seats must be in the game and leave two players")
+        if turn < 1 or not 0 <= last_progress <= turn:
+            raise PositionError(f"bad turn {turn} / last progress {last_progress}")
+        marks = []
+        for group in (travelled, landed):
+            mask = 0
+            for raw in group:
+                pid = piece_from_name(raw) if isinstance(raw, str) else int(raw)
+                if not 0 <= pid < 40 or where[pid] < 0:
+                    raise PositionError(f"marked piece {raw!r} is not on a position")
+                mask |= 1 << pid
+            marks.append(mask)
+    except ValueError as exc:
+        if isinstance(exc, PositionError):
+            raise
+        raise PositionError(str(exc)) from exc
+    state = GameState(
+        t,
+        rules,
+        seats,
+        tuple(table),
+        (res[0], res[1], res[2], res[3]),
+        elim,
+        removed_seats,
+        first,
+        0,
+        turn,
+        marks[0],
+        marks[1],
+        last_progress,
+        None,
+        tuple(where),
+    )
+    left = rules.turn_moves(state, first) if moves_left is None else moves_left
+    if left < 1:
+        raise PositionError(f"moves_left must be at least 1, not {left}")
+    return _start_turn(attrs.evolve(state, moves_left=left))
+
+
+def _reserve_of(reserve: Mapping[int | str, int], seat: int) -> int:
+    for key, value in reserve.items():
+        if seat_from_name(key) == seat:
+            if not 0 <= value <= PIECES_PER_PLAYER:
+                raise PositionError(f"reserve of seat {'SWNE'[seat]} must be 0..10, not {value}")
+            return value
+    return 0
+
+
+def _check_occupancy(
+    t: Topology, table: list[tuple[int, ...]], seats: tuple[int, ...], removed: tuple[int, ...]
+) -> None:
+    for pos, st in enumerate(table):
+        if not st:
+            continue
+        name = t.position_name(pos)
+        for p in st:
+            if p // PIECES_PER_PLAYER in removed and not (
+                pos < t.fire_base and t.kind[pos >> 2] == CellKind.SINGULARITY
+            ):
+                raise PositionError(f"{name}: piece {piece_name(p)} of a removed seat [D16]")
+        if pos >= t.start_base:
+            owner = t.start_areas[pos - t.start_base].seat
+            if any(p // PIECES_PER_PLAYER != owner for p in st):
+                raise PositionError(f"{name}: a Start Area holds only its seat's pieces [D3]")
+            continue
+        if pos >= t.fire_base:
+            continue
+        cell = pos >> 2
+        if t.kind[cell] == CellKind.OFF:
+            raise PositionError(f"{name}: not a grid cell")
+        if t.kind[cell] == CellKind.SINGULARITY:
+            if pos != t.singularity_position[cell]:
+                raise PositionError(
+                    f"{name}: Singularity cells hold pieces only at their apex [D13]"
+                )
+            continue
+        if not t.usable[pos] and len(st) != 1:
+            # Square pieces may keep an unusable apex [D21]; only a lone piece can be there.
+            raise PositionError(f"{name}: unusable apex [D4]")
+        for adj in (pos ^ 1, pos ^ 3):
+            if table[adj]:
+                raise PositionError(
+                    f"{name} and {t.position_name(adj)} overlap (occupancy invariant, [D6])"
+                )
+
+
+from astroplane.render import render as _render  # noqa: E402
+from astroplane.rules.engine import (  # noqa: E402
+    legal_actions as _legal_actions,
+)
+from astroplane.rules.engine import (  # noqa: E402
+    play as _play,
+)
+from astroplane.rules.engine import (  # noqa: E402
+    start_turn as _start_turn,
+)
+from astroplane.rules.scoring import scores as _scores  # noqa: E402
+from astroplane.rules.squares import squares as _squares  # noqa: E402
