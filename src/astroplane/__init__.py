@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from astroplane.errors import IllegalMoveError, PositionError
+from astroplane.errors import IllegalMoveError, NotationError, PositionError
 from astroplane.moves import Move, MoveKind
 from astroplane.outcome import EndReason, Outcome
 from astroplane.pieces import SEAT_NAMES, piece_from_name, piece_name, piece_owner
@@ -43,6 +43,7 @@ __all__ = [
     "IllegalMoveError",
     "Move",
     "MoveKind",
+    "NotationError",
     "Outcome",
     "PositionError",
     "Rules",

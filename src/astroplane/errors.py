@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from astroplane.moves import Move
 
-__all__ = ["IllegalMoveError", "PositionError"]
+__all__ = ["IllegalMoveError", "NotationError", "PositionError"]
 
 
 class PositionError(ValueError):
@@ -34,3 +34,28 @@ class IllegalMoveError(ValueError):
         super().__init__(f"illegal move {move!r}: {reason}")
         self.move = move
         self.reason = reason
+
+
+class NotationError(ValueError):
+    """Text (a move, a position, a game record) that cannot be read.
+
+    Attributes:
+        text: The text that was being read.
+        index: Where in ``text`` the problem is (0-based character offset), or None.
+        problem: What is wrong, in words.
+        line: The line number in a multi-line text (1-based), or None.
+    """
+
+    def __init__(
+        self, problem: str, text: str = "", index: int | None = None, line: int | None = None
+    ) -> None:
+        where = ""
+        if line is not None:
+            where += f"line {line}"
+        if index is not None:
+            where += (", " if where else "") + f"column {index + 1}"
+        super().__init__(f"{problem}" + (f" ({where}: {text!r})" if where else ""))
+        self.text = text
+        self.index = index
+        self.problem = problem
+        self.line = line

@@ -96,7 +96,10 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         if t.step_revisits[src]:
             view = (*stacks[:src], rem, *stacks[src + 1 :])
         # Leaving may leave a Square behind in the source cell [D15].
-        src_sq = sq and len(rem) == 1 and k == _ORD and square_owner(view, kind, src >> 2) >= 0
+        src_sq = False
+        if sq and len(rem) == 1 and k == _ORD:
+            o = view[src ^ 2]
+            src_sq = len(o) == 1 and o[0] // 10 == rem[0] // 10
         travel_dests: tuple[tuple[int, int], ...] = ()
         if k == _WORM and not (travelled >> pid) & 1:
             travel_dests = t.travel_dests[src]
