@@ -47,7 +47,8 @@ def render(state: GameState) -> str:
             if cell in area_at:
                 pos = t.start_base + t.start_areas.index(area_at[cell])
                 st = state.stacks[pos]
-                row.append(f"[{area_at[cell].name}:{len(st)}]")
+                count = f":{len(st)}" if area_at[cell].seat in state.seats else ""
+                row.append(f"[{area_at[cell].name}{count}]")
                 continue
             if cell in corners:
                 row.append("A")

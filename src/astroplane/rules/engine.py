@@ -106,15 +106,13 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         for mkind, dests in ((_STEP, step_dests[src]), (_TRAVEL, travel_dests)):
             key0 = ((mkind << 11) | (src + 1)) << 11
             for dst, how in dests:
-                if how == STEP_SINGULARITY:
-                    for c in sing_choices:
+                if how == STEP_SINGULARITY or dst >= fire_base:
+                    # Nothing to check at the destination; a Square left behind still counts.
+                    if src_sq and _d15_conflict(t, view, src, rem, dst, pid, 0):
+                        continue
+                    for c in sing_choices if how == STEP_SINGULARITY else (0,):
                         key = (key0 | (dst + 1)) << 4 | c
-                        m = intern.get(key) or _move(mkind, src, dst, c)
-                        out.append(m)
-                    continue
-                if dst >= fire_base:
-                    key = (key0 | (dst + 1)) << 4
-                    out.append(intern.get(key) or _move(mkind, src, dst, 0))
+                        out.append(intern.get(key) or _move(mkind, src, dst, c))
                     continue
                 dst_st = view[dst]
                 if dst_st:
@@ -144,11 +142,13 @@ def _generate(s: GameState) -> tuple[Move, ...]:
                     for c in _SUBSETS[owners]:
                         key = (key0 | (dst + 1)) << 4 | c
                         out.append(intern.get(key) or _move(mkind, src, dst, c))
+                    if mkind == _TRAVEL:
+                        n_travel += len(_SUBSETS[owners])
                 else:
                     key = (key0 | (dst + 1)) << 4
                     out.append(intern.get(key) or _move(mkind, src, dst, 0))
-                if mkind == _TRAVEL:
-                    n_travel += 1
+                    if mkind == _TRAVEL:
+                        n_travel += 1
 
     # Firing an Anomaly corner [D5, D13].
     for corner, (f1, f2) in t.corner_firing.items():
@@ -160,14 +160,10 @@ def _generate(s: GameState) -> tuple[Move, ...]:
     if sq:
         _square_actions(s, out)
 
-    if n_travel and n_travel == _count_travels(out):
+    if n_travel and n_travel == len(out):
         # Only free actions are left: the player may end the turn instead [D7].
         out.append(_move(_END, -1, -1, 0))
     return tuple(out)
-
-
-def _count_travels(out: list[Move]) -> int:
-    return len(out) if all(m.kind == _TRAVEL for m in out) else -1
 
 
 def _d15_conflict(
@@ -512,11 +508,11 @@ def start_turn(s: GameState) -> GameState:
     if legal:
         object.__setattr__(s, "_legal", legal)
         return s
-    active = [seat for seat in s.seats if seat not in s.removed]
-    if len(active) <= 2 or not s.rules.remove_stuck_players:
+    if len(s.seats) == 2 or not s.rules.remove_stuck_players:
         return _finish(s, EndReason.STUCK)
+    # 3 or 4 players: remove the stuck player; the empty turn counts as a turn [D16].
     removed = _remove_player(s, s.to_move)
-    if len(active) - 1 < 2:  # pragma: no cover - len(active) > 2 here
+    if len(removed.seats) - len(removed.removed) < 2:
         return _finish(removed, EndReason.LAST_PLAYER)
     return _close_turn(removed)
 
