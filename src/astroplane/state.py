@@ -120,6 +120,77 @@ class GameState:
         """True if ``move`` is in :meth:`legal_moves`."""
         return move in self.legal_moves()
 
+    def moves_of(self, piece: int | str) -> tuple[Move, ...]:
+        """The legal actions that move ``piece`` (id or name), in legal-move order.
+
+        Its steps and free Wormhole travels; the firing of a corner whose
+        firing position it tops; the Square moves and eliminations of the
+        Square it belongs to. Empty when it cannot move.
+
+        Raises:
+            ValueError: If ``piece`` is not a piece id or name.
+
+        >>> s = new_game(2)
+        >>> len(s.moves_of("S3")), len(s.moves_of("S1"))
+        (3, 0)
+        """
+        pid = piece_from_name(piece) if isinstance(piece, str) else piece
+        piece_name(pid)  # validates
+        pos = self.where[pid]
+        if pos < 0 or self.stacks[pos][-1] != pid:
+            return ()  # off the board, or not on top (captive or covered)
+        t = self.topology
+        out = []
+        for m in self.legal_moves():
+            k = m.kind
+            if k <= 1:  # STEP, TRAVEL
+                hit = m.origin == pos
+            elif k == 2:  # FIRE
+                hit = pos in t.corner_firing[m.origin]
+            elif k <= 4:  # SQUARE, ELIMINATE
+                hit = pos < t.fire_base and m.origin == pos >> 2
+            else:
+                hit = False
+            if hit:
+                out.append(m)
+        return tuple(out)
+
+    def destinations(self, piece: int | str) -> tuple[int, ...]:
+        """The positions ``piece`` can take with its next action, ascending.
+
+        Raises:
+            ValueError: If ``piece`` is not a piece id or name.
+
+        >>> s = new_game(2)
+        >>> [s.topology.position_name(p) for p in s.destinations("S3")]
+        ['e2.ne', 'e2.nw', 'e2.se']
+        """
+        t = self.topology
+        pid = piece_from_name(piece) if isinstance(piece, str) else piece
+        found: set[int] = set()
+        for m in self.moves_of(pid):
+            if m.kind <= 1:
+                found.add(m.target)
+            elif m.kind == 2:
+                found.add(t.singularity_position[t.fire_target[self.where[pid]]])
+            else:
+                found.add(4 * m.target + (self.where[pid] & 3))
+        return tuple(sorted(found))
+
+    def reachable_cells(self, piece: int | str) -> tuple[int, ...]:
+        """The cells ``piece`` can reach with its next action, ascending (a firing
+        position counts as its Anomaly corner cell).
+
+        Raises:
+            ValueError: If ``piece`` is not a piece id or name.
+        """
+        t = self.topology
+        cells = {
+            p >> 2 if p < t.fire_base else t.firing_positions[p - t.fire_base].corner
+            for p in self.destinations(piece)
+        }
+        return tuple(sorted(cells))
+
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
