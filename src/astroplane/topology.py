@@ -134,7 +134,7 @@ def _areas(value: Iterable[StartArea]) -> tuple[StartArea, ...]:
     return tuple(value)
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(cache_hash=True, repr=False)
 class Topology:
     """A board: grid, special cells, Anomaly, seats and Start Areas, with compiled tables.
 
@@ -174,43 +174,56 @@ class Topology:
     start_areas: tuple[StartArea, ...] = attrs.field(converter=_areas)
 
     # ---- compiled tables (filled in __attrs_post_init__) ----
-    n_cells: int = attrs.field(init=False)
+    n_cells: int = attrs.field(init=False, eq=False, repr=False)
     #: First firing position index (= 4 * n_cells).
-    fire_base: int = attrs.field(init=False)
+    fire_base: int = attrs.field(init=False, eq=False, repr=False)
     #: First Start Area position index.
-    start_base: int = attrs.field(init=False)
+    start_base: int = attrs.field(init=False, eq=False, repr=False)
     #: Total number of positions.
-    n_positions: int = attrs.field(init=False)
+    n_positions: int = attrs.field(init=False, eq=False, repr=False)
     #: CellKind per cell.
-    kind: tuple[int, ...] = attrs.field(init=False)
+    kind: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     #: Universe (x + y) % 2 per cell [D1].
-    universe: tuple[int, ...] = attrs.field(init=False)
+    universe: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     #: Per position: the step's entry (``4 * cell + entry_apex`` or a firing position), or -1.
-    link: tuple[int, ...] = attrs.field(init=False)
+    link: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     #: Per grid position: is the apex usable [D4] (Singularity apexes count as usable).
-    usable: tuple[bool, ...] = attrs.field(init=False)
+    usable: tuple[bool, ...] = attrs.field(init=False, eq=False, repr=False)
     #: Per cell: the usable positions of the cell, in apex order.
-    cell_positions: tuple[tuple[int, ...], ...] = attrs.field(init=False)
+    cell_positions: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     #: Per cell: the other end of its Wormhole tube, or -1.
-    wormhole_partner: tuple[int, ...] = attrs.field(init=False)
+    wormhole_partner: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     #: Per cell: the Singularity position of a Singularity cell, or -1.
-    singularity_position: tuple[int, ...] = attrs.field(init=False)
+    singularity_position: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     #: Per cell: orthogonal neighbour cells (N, E, S, W), -1 off the board.
-    neighbours: tuple[tuple[int, int, int, int], ...] = attrs.field(init=False)
+    neighbours: tuple[tuple[int, int, int, int], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
     #: Per position: the Singularity cell a firing position fires into, or -1.
-    fire_target: tuple[int, ...] = attrs.field(init=False)
+    fire_target: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     #: Per corner cell: the pair of firing positions it holds.
-    corner_firing: dict[int, tuple[int, int]] = attrs.field(init=False)
+    corner_firing: dict[int, tuple[int, int]] = attrs.field(init=False, eq=False, repr=False)
     #: Per position: the step destinations, ``(destination, how)`` pairs (see ``STEP_*``).
-    step_dests: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(init=False)
+    step_dests: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
     #: Per position: free Wormhole travel destinations ``(destination, STEP_THROUGH)`` [D12].
-    travel_dests: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(init=False)
+    travel_dests: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
     #: Per position: can a step from here end in the cell it starts from (rare boards only)?
-    step_revisits: tuple[bool, ...] = attrs.field(init=False)
-    _names: dict[str, int] = attrs.field(init=False, repr=False)
+    step_revisits: tuple[bool, ...] = attrs.field(init=False, eq=False, repr=False)
+    _names: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         _compile(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Topology {self.width}x{self.height}: {len(self.start_areas) // 2} seats, "
+            f"{len(self.hyperspace)} Hyperspace cells, {len(self.wormholes)} Wormhole tubes, "
+            f"{len(self.firing_positions)} firing positions>"
+        )
 
     # ---- naming ----------------------------------------------------------
     def cell(self, name: str) -> int:
