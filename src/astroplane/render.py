@@ -64,8 +64,10 @@ def render(state: GameState) -> str:
     lines = []
     for r, row in enumerate(grid):
         rank = t.height - r
-        lines.append(f"{rank:>2}  " + " ".join(v.ljust(widths[c]) for c, v in enumerate(row)))
-    lines.append("    " + " ".join(chr(ord("a") + c).ljust(widths[c]) for c in range(t.width)))
+        cells = " ".join(v.ljust(widths[c]) for c, v in enumerate(row))
+        lines.append(f"{rank:>2}  {cells}".rstrip())
+    files = " ".join(chr(ord("a") + c).ljust(widths[c]) for c in range(t.width))
+    lines.append(f"    {files}".rstrip())
     lines.append("")
     for seat in state.seats:
         areas = []

@@ -11,8 +11,8 @@ name-based convenience too.
 (<Seat.S: 0>, 2, 1)
 >>> [astroplane.piece_name(p) for p in s.stack("Sl")]
 ['S1', 'S2', 'S3']
->>> s.reserve_count("N")
-4
+>>> s.reserve_count("N"), s.location("N7")
+(4, -1)
 """
 
 from __future__ import annotations
@@ -161,9 +161,10 @@ class GameState:
         Raises:
             ValueError: If ``piece`` is not a piece id or name.
 
-        >>> s = new_game(2)
-        >>> [s.topology.position_name(p) for p in s.destinations("S3")]
-        ['e2.ne', 'e2.nw', 'e2.se']
+        Examples:
+            >>> s = new_game(2)
+            >>> [s.topology.position_name(p) for p in s.destinations("S3")]
+            ['e2.ne', 'e2.nw', 'e2.se']
         """
         t = self.topology
         pid = piece_from_name(piece) if isinstance(piece, str) else piece
@@ -410,6 +411,8 @@ def setup_position(
                 for p in free:
                     where[p] = REMOVED
                 continue
+            for p in free:
+                where[p] = IN_RESERVE
             count = len(free) if reserve is None else _reserve_of(reserve, seat)
             if count != len(free):
                 raise PositionError(

@@ -157,11 +157,12 @@ class Topology:
         ValueError: If the description is inconsistent (a cell out of range,
             a special cell listed twice, a Start Area with a bad index).
 
-    >>> b = REFERENCE_BOARD
-    >>> b.cell_name(b.cell("e2")), b.position_name(b.position("a1S"))
-    ('e2', 'a1S')
-    >>> [b.position_name(p) for p in b.usable_positions(b.cell("a2"))]
-    ['a2.ne', 'a2.sw', 'a2.se']
+    Examples:
+        >>> b = REFERENCE_BOARD
+        >>> b.cell_name(b.cell("e2")), b.position_name(b.position("a1S"))
+        ('e2', 'a1S')
+        >>> [b.position_name(p) for p in b.usable_positions(b.cell("a2"))]
+        ['a2.ne', 'a2.sw', 'a2.se']
     """
 
     width: int
