@@ -513,8 +513,9 @@ def _check_occupancy(
                     f"{name}: Singularity cells hold pieces only at their apex [D13]"
                 )
             continue
-        if not t.usable[pos] and len(st) != 1:
-            # Square pieces may keep an unusable apex [D21]; only a lone piece can be there.
+        if not t.usable[pos] and (len(st) != 1 or t.kind[cell] != CellKind.ORDINARY):
+            # A Square's piece may keep an unusable apex in an ordinary cell [D21]; only a
+            # lone piece there, since nothing can land on it.
             raise PositionError(f"{name}: unusable apex [D4]")
         for adj in (pos ^ 1, pos ^ 3):
             if table[adj]:
