@@ -42,9 +42,16 @@ def why_illegal(s: GameState, move: object) -> str:
             return f"target {move.target} is not a position of this board"
         same = [m for m in legal if m.kind == kind and m.origin == src and m.target == move.target]
         if same:
+            options = [m.choice for m in same]
+            dst = move.target
+            if dst < t.fire_base and t.singularity_position[dst >> 2] == dst:
+                return (
+                    f"[D13] reserve choice {move.choice} is not one of {options} "
+                    "(0 none, 1 left, 2 right; only while the player has reserve pieces)"
+                )
             return (
-                f"choice {move.choice} is not one of {[m.choice for m in same]} "
-                "([D10] send-back Start Areas of the owners in the stack, [D13] reserve pieces)"
+                f"[D10] send-back choice {move.choice} is not one of {options} "
+                "(one Start Area bit per owner with pieces in the opposite stack)"
             )
         if kind == MoveKind.TRAVEL:
             if t.kind[src >> 2] != CellKind.WORMHOLE if src < t.fire_base else True:
