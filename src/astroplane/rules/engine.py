@@ -77,6 +77,9 @@ def _generate(s: GameState) -> tuple[Move, ...]:
     travelled = s.travelled
     intern = _INTERN
     out: list[Move] = []
+    square_cells: list[int] = []
+    loaded = False  # does the mover top a firing position?
+    start_base = t.start_base
     n_travel = 0
     base = mover * 10
     mover_bit = 1 << mover
@@ -88,9 +91,18 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         st = stacks[src]
         if st[-1] != pid:
             continue
-        k = kind[src >> 2] if src < fire_base else -1
-        if k == _SING:
-            continue
+        if src < fire_base:
+            k = kind[src >> 2]
+            if k == _SING:
+                continue
+            if sq and k == _ORD and len(st) == 1 and (src & 3) < 2:
+                o = stacks[src ^ 2]
+                if len(o) == 1 and o[0] // 10 == mover:
+                    square_cells.append(src >> 2)  # a Square of the mover [D14]
+        else:
+            k = -1
+            if src < start_base:
+                loaded = True
         rem = st[:-1]
         view = stacks
         if t.step_revisits[src]:
@@ -151,14 +163,16 @@ def _generate(s: GameState) -> tuple[Move, ...]:
                         n_travel += 1
 
     # Firing an Anomaly corner [D5, D13].
-    for corner, (f1, f2) in t.corner_firing.items():
-        a, b = stacks[f1], stacks[f2]
-        if a and b and a[-1] // 10 == mover and b[-1] // 10 == mover:
-            for c in _FIRE_CHOICES[min(reserve, 2)]:
-                out.append(_move(_FIRE, corner, -1, c))
+    if loaded:
+        for corner, (f1, f2) in t.corner_firing.items():
+            a, b = stacks[f1], stacks[f2]
+            if a and b and a[-1] // 10 == mover and b[-1] // 10 == mover:
+                for c in _FIRE_CHOICES[min(reserve, 2)]:
+                    out.append(_move(_FIRE, corner, -1, c))
 
-    if sq:
-        _square_actions(s, out)
+    if square_cells:
+        square_cells.sort()
+        _square_actions(s, square_cells, out)
 
     if n_travel and n_travel == len(out):
         # Only free actions are left: the player may end the turn instead [D7].
@@ -195,26 +209,15 @@ def _cell_empty(stacks: tuple[tuple[int, ...], ...], cell: int) -> bool:
     return not (stacks[p] or stacks[p + 1] or stacks[p + 2] or stacks[p + 3])
 
 
-def _square_actions(s: GameState, out: list[Move]) -> None:
-    """Square moves and eliminations of the mover's Squares (section 8)."""
+def _square_actions(s: GameState, cells: list[int], out: list[Move]) -> None:
+    """Square moves and eliminations of the mover's Squares in ``cells`` (section 8)."""
     t = s.topology
     stacks = s.stacks
     kind = t.kind
     mover = s.to_move
-    fire_base = t.fire_base
     neighbours = t.neighbours
     svs = s.rules.square_vs_square
-    base = mover * 10
-    cells = sorted(
-        {
-            pos >> 2
-            for pos in s.where[base : base + 10]
-            if 0 <= pos < fire_base and len(stacks[pos]) == 1 and kind[pos >> 2] == _ORD
-        }
-    )
     for cell in cells:
-        if square_owner(stacks, kind, cell) != mover:
-            continue
         for d in range(4):
             n = neighbours[cell][d]
             first = True
