@@ -14,6 +14,7 @@ from __future__ import annotations
 from astroplane.errors import IllegalMoveError, NotationError, PositionError
 from astroplane.moves import Move, MoveKind
 from astroplane.outcome import EndReason, Outcome
+from astroplane.perft import divide, perft
 from astroplane.pieces import SEAT_NAMES, piece_from_name, piece_name, piece_owner
 from astroplane.rules.options import ADVANCED, BASIC, STANDARD, Rules
 from astroplane.state import GameState, new_game, setup_position
@@ -51,7 +52,9 @@ __all__ = [
     "StartArea",
     "Topology",
     "__version__",
+    "divide",
     "new_game",
+    "perft",
     "piece_from_name",
     "piece_name",
     "piece_owner",

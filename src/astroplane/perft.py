@@ -1,0 +1,91 @@
+"""Counting action sequences (perft), to check move generation against known numbers [D22].
+
+Every action is one ply: a move, a free Wormhole travel and ending the turn
+under [D7] alike. Turn changes happen inside :meth:`GameState.play`, so a
+sequence may cross into the next player's turn. A sequence that reaches the
+end of the game before its last action counts 0 (the finished state has no
+legal action).
+
+>>> import astroplane
+>>> from astroplane.perft import divide, perft
+>>> perft(astroplane.new_game(2), 1)
+6
+>>> sum(divide(astroplane.new_game(2), 2).values()) == perft(astroplane.new_game(2), 2)
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from astroplane.moves import Move
+    from astroplane.state import GameState
+
+__all__ = ["divide", "perft"]
+
+
+def perft(state: GameState, depth: int) -> int:
+    """The number of legal action sequences of length ``depth`` from ``state`` [D22].
+
+    Depth 1 is bulk-counted as ``len(state.legal_moves())``; deeper levels
+    play every legal action and recurse.
+
+    Args:
+        state: Any game state (a finished game has no action, so it counts 0
+            for ``depth >= 1``).
+        depth: Number of actions (plies), ``>= 0``. ``perft(state, 0)`` is 1:
+            the empty sequence.
+
+    Returns:
+        The count of action sequences of exactly ``depth`` actions.
+
+    Raises:
+        ValueError: If ``depth`` is negative.
+
+    Examples:
+        >>> import astroplane
+        >>> perft(astroplane.new_game(2), 0), perft(astroplane.new_game(2), 1)
+        (1, 6)
+    """
+    if depth < 0:
+        raise ValueError(f"depth must be >= 0, not {depth}")
+    return _perft(state, depth)
+
+
+def _perft(state: GameState, depth: int) -> int:
+    if depth == 0:
+        return 1
+    moves = state.legal_moves()
+    if depth == 1:
+        return len(moves)
+    play = state.play
+    return sum(_perft(play(m), depth - 1) for m in moves)
+
+
+def divide(state: GameState, depth: int) -> dict[Move, int]:
+    """Perft split by first action: ``{first action: perft after it}`` [D22].
+
+    The values sum to ``perft(state, depth)``; comparing two ``divide``
+    outputs narrows a disagreement down to one line of play.
+
+    Args:
+        state: Any game state.
+        depth: Number of actions, ``>= 1`` (the first action included).
+
+    Returns:
+        A dict from each legal action of ``state`` (in ``legal_moves()``
+        order) to the number of sequences of ``depth`` actions starting with it.
+
+    Raises:
+        ValueError: If ``depth`` is less than 1.
+
+    Examples:
+        >>> import astroplane
+        >>> counts = divide(astroplane.new_game(2), 2)
+        >>> len(counts), sum(counts.values())
+        (6, 47)
+    """
+    if depth < 1:
+        raise ValueError(f"depth must be >= 1 for divide, not {depth}")
+    return {m: _perft(state.play(m), depth - 1) for m in state.legal_moves()}
