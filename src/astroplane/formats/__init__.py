@@ -1,0 +1,60 @@
+"""The formats frontends and tools exchange (docs/formats.md).
+
+* :mod:`~astroplane.formats.notation`: move notation (``e2ne-f3nw+Nr``).
+* :mod:`~astroplane.formats.position`: one-line position text, like FEN.
+* :mod:`~astroplane.formats.jsonio`: JSON for states, moves and outcomes, with a JSON Schema.
+* :mod:`~astroplane.formats.events`: what a move does, as events for animations.
+* :mod:`~astroplane.formats.record`: PGN-like game records.
+
+>>> import astroplane
+>>> from astroplane import formats
+>>> s = astroplane.new_game()
+>>> formats.format_move(s, formats.parse_move(s, "Sl-e2ne"))
+'Sl-e2ne'
+"""
+
+from __future__ import annotations
+
+from astroplane.formats.events import Event, effects
+from astroplane.formats.jsonio import (
+    FORMAT_VERSION,
+    from_json,
+    json_schema,
+    move_from_dict,
+    move_to_dict,
+    outcome_from_dict,
+    outcome_to_dict,
+    state_from_dict,
+    state_to_dict,
+    to_json,
+)
+from astroplane.formats.notation import format_move, parse_move
+from astroplane.formats.position import (
+    position_from_text,
+    position_to_text,
+    rules_from_text,
+    rules_to_text,
+)
+from astroplane.formats.record import GameRecord
+
+__all__ = [
+    "FORMAT_VERSION",
+    "Event",
+    "GameRecord",
+    "effects",
+    "format_move",
+    "from_json",
+    "json_schema",
+    "move_from_dict",
+    "move_to_dict",
+    "outcome_from_dict",
+    "outcome_to_dict",
+    "parse_move",
+    "position_from_text",
+    "position_to_text",
+    "rules_from_text",
+    "rules_to_text",
+    "state_from_dict",
+    "state_to_dict",
+    "to_json",
+]

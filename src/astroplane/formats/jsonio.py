@@ -1,0 +1,496 @@
+"""JSON for states, moves and outcomes: plain objects a JavaScript frontend reads as is.
+
+Every object has ``"format_version": 1`` and ``"type"`` (``"state"``, ``"move"``
+or ``"outcome"``); the fields are documented in docs/formats.md and checked by
+the JSON Schema :func:`json_schema` (draft 2020-12) shipped with the package.
+Seats, pieces, cells and positions are written by name (``"S"``, ``"N3"``,
+``"e2"``, ``"e2.ne"``, ``"a1S"``, ``"Sl"``).
+
+>>> import astroplane
+>>> s = astroplane.new_game()
+>>> d = state_to_dict(s)
+>>> d["stacks"]["Sl"], d["reserve"]
+(['S1', 'S2', 'S3'], {'S': 4, 'N': 4})
+>>> state_from_dict(d) == s and from_json(to_json(s)) == s
+True
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from astroplane.errors import NotationError
+from astroplane.formats.notation import format_move
+from astroplane.formats.position import build_state, rules_from_text, rules_to_text
+from astroplane.moves import RESERVE_CHOICES, Move, MoveKind
+from astroplane.outcome import EndReason, Outcome
+from astroplane.pieces import SEAT_NAMES, piece_from_name, piece_name
+from astroplane.rules.options import Rules
+from astroplane.state import GameState
+from astroplane.topology import REFERENCE_BOARD, Topology
+
+__all__ = [
+    "FORMAT_VERSION",
+    "from_json",
+    "json_schema",
+    "move_from_dict",
+    "move_to_dict",
+    "outcome_from_dict",
+    "outcome_to_dict",
+    "state_from_dict",
+    "state_to_dict",
+    "to_json",
+]
+
+#: The version of the JSON formats; readers reject other versions.
+FORMAT_VERSION = 1
+_KINDS = ("step", "travel", "fire", "square", "eliminate", "end_turn")
+_SIDES = ("left", "right")
+_RULE_FIELDS = (
+    "squares",
+    "square_vs_square",
+    "remove_stuck_players",
+    "singles_disband_squares",
+    "max_turns",
+    "no_progress_rounds",
+    "match_target",
+)
+
+
+@cache
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of states, moves and outcomes, from the package.
+
+    >>> json_schema()["$schema"]
+    'https://json-schema.org/draft/2020-12/schema'
+    """
+    text = resources.files("astroplane.formats").joinpath("schema/astroplane.schema.json")
+    result: dict[str, Any] = json.loads(text.read_text(encoding="utf-8"))
+    return result
+
+
+# ---------------------------------------------------------------- writing
+def _rules_to_dict(rules: Rules) -> dict[str, Any]:
+    name = rules_to_text(rules).split(",")[0]  # raises for custom hooks
+    out: dict[str, Any] = {"preset": name if rules.name != "custom" else "custom"}
+    out.update({f: getattr(rules, f) for f in _RULE_FIELDS})
+    return out
+
+
+def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
+    """An outcome as a plain object.
+
+    >>> from astroplane import EndReason, Outcome
+    >>> outcome_to_dict(Outcome((0,), (5, 0, 2, 0), False, EndReason.STUCK, 9))["scores"]
+    {'S': 5, 'W': 0, 'N': 2, 'E': 0}
+    """
+    return {
+        "format_version": FORMAT_VERSION,
+        "type": "outcome",
+        "winners": [SEAT_NAMES[s] for s in outcome.winners],
+        "scores": {SEAT_NAMES[s]: outcome.scores[s] for s in range(4)},
+        "true_win": outcome.true_win,
+        "reason": outcome.reason.value,
+        "turn": outcome.turn,
+    }
+
+
+def move_to_dict(
+    move: Move, *, topology: Topology = REFERENCE_BOARD, state: GameState | None = None
+) -> dict[str, Any]:
+    """A move as a plain object; with ``state``, its notation is added as ``"notation"``.
+
+    Raises:
+        ValueError: If the move's numbers are not positions or cells of ``topology``.
+        IllegalMoveError: If ``state`` is given and the move is not legal there.
+
+    >>> import astroplane
+    >>> s = astroplane.new_game()
+    >>> move_to_dict(s.legal_moves()[0], state=s)
+    {'format_version': 1, 'type': 'move', 'kind': 'step', 'from': 'Sl', 'to': 'e2.ne', \
+'send_back_right': [], 'notation': 'Sl-e2ne'}
+    """
+    t = topology
+    kind = move.kind
+    out: dict[str, Any] = {"format_version": FORMAT_VERSION, "type": "move", "kind": _KINDS[kind]}
+    if kind in (MoveKind.STEP, MoveKind.TRAVEL):
+        out["from"] = t.position_name(move.origin)
+        out["to"] = t.position_name(move.target)
+        if _into_singularity(t, move.target):
+            out["reserve"] = [_SIDES[x] for x in RESERVE_CHOICES[move.choice]]
+        else:
+            out["send_back_right"] = [SEAT_NAMES[s] for s in range(4) if move.choice >> s & 1]
+    elif kind == MoveKind.FIRE:
+        out["from"] = t.cell_name(move.origin)
+        out["to"] = None
+        out["reserve"] = [_SIDES[x] for x in RESERVE_CHOICES[move.choice]]
+    elif kind in (MoveKind.SQUARE, MoveKind.ELIMINATE):
+        out["from"] = t.cell_name(move.origin)
+        out["to"] = t.cell_name(move.target)
+    else:
+        out["from"] = out["to"] = None
+    if state is not None:
+        out["notation"] = format_move(state, move)
+    return out
+
+
+def _into_singularity(t: Topology, position: int) -> bool:
+    return 0 <= position < t.fire_base and t.singularity_position[position >> 2] == position
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    """A state as a plain object (see docs/formats.md for every field).
+
+    Raises:
+        ValueError: If the rules have custom hooks, which JSON cannot describe.
+    """
+    t = state.topology
+    return {
+        "format_version": FORMAT_VERSION,
+        "type": "state",
+        "rules": _rules_to_dict(state.rules),
+        "seats": [SEAT_NAMES[s] for s in state.seats],
+        "to_move": SEAT_NAMES[state.to_move],
+        "moves_left": state.moves_left,
+        "turn": state.turn,
+        "last_progress": state.last_progress,
+        "stacks": {
+            t.position_name(p): [piece_name(q) for q in st]
+            for p, st in enumerate(state.stacks)
+            if st
+        },
+        "reserve": {SEAT_NAMES[s]: state.reserve[s] for s in state.seats},
+        "eliminated": [{"piece": piece_name(p), "by": SEAT_NAMES[b]} for p, b in state.eliminated],
+        "removed": [SEAT_NAMES[s] for s in state.removed],
+        "travelled": [piece_name(p) for p in range(40) if state.travelled >> p & 1],
+        "landed": [piece_name(p) for p in range(40) if state.landed >> p & 1],
+        "outcome": None if state.outcome is None else outcome_to_dict(state.outcome),
+    }
+
+
+def to_json(value: GameState | Move | Outcome, *, indent: int | None = None) -> str:
+    """JSON text of a state, move (reference board) or outcome.
+
+    Raises:
+        TypeError: If ``value`` is none of these.
+        ValueError: As :func:`state_to_dict`.
+    """
+    if isinstance(value, GameState):
+        data = state_to_dict(value)
+    elif isinstance(value, Move):
+        data = move_to_dict(value)
+    elif isinstance(value, Outcome):
+        data = outcome_to_dict(value)
+    else:
+        raise TypeError(f"cannot write {type(value).__name__} as astroplane JSON")
+    return json.dumps(data, indent=indent)
+
+
+# ---------------------------------------------------------------- reading
+class _Bad(Exception):
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+
+
+def _get(d: dict[str, Any], key: str, path: str) -> Any:
+    if key not in d:
+        raise _Bad(path, f"missing field {key!r}")
+    return d[key]
+
+
+def _obj(value: Any, path: str, kind: str, fields: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _Bad(path, "expected an object")
+    extra = set(value) - set(fields) - {"format_version", "type"}
+    if extra:
+        raise _Bad(path, f"unknown field {sorted(map(str, extra))[0]!r}")
+    if value.get("format_version") != FORMAT_VERSION:
+        raise _Bad(path, f"format_version must be {FORMAT_VERSION}")
+    if value.get("type") != kind:
+        raise _Bad(path, f"type must be {kind!r}")
+    return value
+
+
+def _int(value: Any, path: str, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value < 10**9:
+        raise _Bad(path, f"expected an integer >= {low}")
+    return value
+
+
+def _list(value: Any, path: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise _Bad(path, "expected an array")
+    return value
+
+
+def _seat(value: Any, path: str) -> int:
+    if not isinstance(value, str) or value not in SEAT_NAMES or len(value) != 1:
+        raise _Bad(path, "expected a seat: S, W, N or E")
+    return SEAT_NAMES.index(value)
+
+
+def _piece(value: Any, path: str) -> int:
+    try:
+        if not isinstance(value, str) or value != value.strip():
+            raise ValueError
+        return piece_from_name(value)
+    except ValueError:
+        raise _Bad(path, "expected a piece name such as S1 or N10") from None
+
+
+def _name(value: Any, path: str, read: Any) -> int:
+    if not isinstance(value, str):
+        raise _Bad(path, "expected a name")
+    try:
+        result: int = read(value)
+    except ValueError:
+        raise _Bad(path, f"not a name on this board: {value!r}") from None
+    return result
+
+
+def _wrap(path: str, read: Any, *args: Any) -> Any:
+    try:
+        return read(*args)
+    except _Bad as exc:
+        raise NotationError(f"bad {path} JSON: {exc}") from None
+    except NotationError as exc:
+        raise NotationError(f"bad {path} JSON: {exc.problem}") from None
+
+
+def outcome_from_dict(data: Any) -> Outcome:
+    """The outcome :func:`outcome_to_dict` wrote.
+
+    Raises:
+        NotationError: If ``data`` is not a valid outcome object (says which field).
+    """
+    return _wrap("outcome", _outcome, data, "outcome")  # type: ignore[no-any-return]
+
+
+def _outcome(data: Any, path: str) -> Outcome:
+    fields = ("winners", "scores", "true_win", "reason", "turn")
+    d = _obj(data, path, "outcome", fields)
+    winners = [_seat(w, f"{path}.winners") for w in _list(_get(d, "winners", path), path)]
+    if not winners or winners != sorted(set(winners)):
+        raise _Bad(f"{path}.winners", "expected seats, at least one, each once, in order S W N E")
+    raw = _get(d, "scores", path)
+    if not isinstance(raw, dict) or sorted(raw) != sorted(SEAT_NAMES):
+        raise _Bad(f"{path}.scores", "expected an object with the four seats S, W, N, E")
+    scores = tuple(_int(raw[s], f"{path}.scores.{s}") for s in SEAT_NAMES)
+    true_win = _get(d, "true_win", path)
+    if not isinstance(true_win, bool):
+        raise _Bad(f"{path}.true_win", "expected true or false")
+    reasons = {e.value: e for e in EndReason}
+    reason = _get(d, "reason", path)
+    if not isinstance(reason, str) or reason not in reasons:
+        raise _Bad(f"{path}.reason", f"expected one of {', '.join(reasons)}")
+    if true_win != (reason == "true_win"):
+        raise _Bad(f"{path}.true_win", "true exactly when the reason is true_win")
+    turn = _int(_get(d, "turn", path), f"{path}.turn", 1)
+    return Outcome(tuple(winners), scores, true_win, reasons[reason], turn)  # type: ignore[arg-type]
+
+
+def move_from_dict(data: Any, *, topology: Topology = REFERENCE_BOARD) -> Move:
+    """The move :func:`move_to_dict` wrote (``"notation"`` is informative and ignored).
+
+    Raises:
+        NotationError: If ``data`` is not a valid move object (says which field).
+    """
+    return _wrap("move", _move, data, topology)  # type: ignore[no-any-return]
+
+
+def _move(data: Any, t: Topology) -> Move:
+    fields = ("kind", "from", "to", "send_back_right", "reserve", "notation")
+    d = _obj(data, "move", "move", fields)
+    kind_name = _get(d, "kind", "move")
+    if kind_name not in _KINDS:
+        raise _Bad("move.kind", f"expected one of {', '.join(_KINDS)}")
+    kind = _KINDS.index(kind_name)
+    src, dst = _get(d, "from", "move"), _get(d, "to", "move")
+    allowed: tuple[str, ...] = ()
+    choice = 0
+    if kind in (MoveKind.STEP, MoveKind.TRAVEL):
+        origin = _name(src, "move.from", t.position)
+        target = _name(dst, "move.to", t.position)
+        if _into_singularity(t, target):
+            allowed = ("reserve",)
+            choice = _reserve(d.get("reserve", []), "move.reserve", 1)
+        else:
+            allowed = ("send_back_right",)
+            for seat in _list(d.get("send_back_right", []), "move.send_back_right"):
+                bit = 1 << _seat(seat, "move.send_back_right")
+                if choice & bit:
+                    raise _Bad("move.send_back_right", "a seat is listed twice")
+                choice |= bit
+    elif kind in (MoveKind.FIRE, MoveKind.SQUARE, MoveKind.ELIMINATE):
+        origin = _name(src, "move.from", t.cell)
+        if kind == MoveKind.FIRE:
+            allowed = ("reserve",)
+            if dst is not None:
+                raise _Bad("move.to", "a firing has no 'to' (null)")
+            target = -1
+            choice = _reserve(d.get("reserve", []), "move.reserve", 2)
+        else:
+            target = _name(dst, "move.to", t.cell)
+    else:
+        if src is not None or dst is not None:
+            raise _Bad("move", "end_turn has null 'from' and 'to'")
+        origin = target = -1
+    for key in ("send_back_right", "reserve"):
+        if key in d and key not in allowed:
+            raise _Bad(f"move.{key}", f"not a field of this {kind_name} move")
+    if "notation" in d and not isinstance(d["notation"], str):
+        raise _Bad("move.notation", "expected a string")
+    return Move(kind, origin, target, choice)
+
+
+def _reserve(value: Any, path: str, most: int) -> int:
+    sides = []
+    for side in _list(value, path):
+        if side not in _SIDES:
+            raise _Bad(path, "expected 'left' or 'right'")
+        sides.append(_SIDES.index(side))
+    if len(sides) > most or tuple(sides) != tuple(sorted(sides)):
+        raise _Bad(path, f"at most {most} sides, 'left' before 'right'")
+    return RESERVE_CHOICES.index(tuple(sides))
+
+
+def state_from_dict(data: Any, *, topology: Topology = REFERENCE_BOARD) -> GameState:
+    """The state :func:`state_to_dict` wrote, validated like a position text.
+
+    Raises:
+        NotationError: If ``data`` is not a valid state object or describes an
+            impossible position (see :func:`~astroplane.formats.position.position_from_text`).
+    """
+    return _wrap("state", _state, data, topology)  # type: ignore[no-any-return]
+
+
+def _state(data: Any, topology: Topology) -> GameState:
+    fields = (
+        "rules",
+        "seats",
+        "to_move",
+        "moves_left",
+        "turn",
+        "last_progress",
+        "stacks",
+        "reserve",
+        "eliminated",
+        "removed",
+        "travelled",
+        "landed",
+        "outcome",
+    )
+    d = _obj(data, "state", "state", fields)
+    for key in fields:
+        _get(d, key, "state")
+    rules = _rules(d["rules"])
+    seats = [_seat(s, "state.seats") for s in _list(d["seats"], "state.seats")]
+    stacks: dict[int | str, list[int | str]] = {}
+    if not isinstance(d["stacks"], dict):
+        raise _Bad("state.stacks", "expected an object")
+    for name, pieces in d["stacks"].items():
+        path = f"state.stacks.{name}"
+        pos = _name(name, path, topology.position)
+        if pos in stacks:
+            raise _Bad(path, "a position is given twice")
+        stacks[pos] = [_piece(p, path) for p in _list(pieces, path)]
+        if not stacks[pos]:
+            raise _Bad(path, "an empty stack is left out")
+    if not isinstance(d["reserve"], dict):
+        raise _Bad("state.reserve", "expected an object")
+    reserve: dict[int | str, int] = {
+        _seat(k, "state.reserve"): _int(v, f"state.reserve.{k}") for k, v in d["reserve"].items()
+    }
+    elim = []
+    for e in _list(d["eliminated"], "state.eliminated"):
+        if not isinstance(e, dict) or sorted(e) != ["by", "piece"]:
+            raise _Bad("state.eliminated", "expected objects with 'piece' and 'by'")
+        elim.append((_piece(e["piece"], "state.eliminated"), _seat(e["by"], "state.eliminated")))
+    kw: dict[str, Any] = {
+        "reserve": reserve,
+        "eliminated": elim,
+        "removed": [_seat(s, "state.removed") for s in _list(d["removed"], "state.removed")],
+        "last_progress": _int(d["last_progress"], "state.last_progress"),
+        "travelled": [_piece(p, "state.travelled") for p in _list(d["travelled"], "travelled")],
+        "landed": [_piece(p, "state.landed") for p in _list(d["landed"], "state.landed")],
+    }
+    outcome = None if d["outcome"] is None else _outcome(d["outcome"], "state.outcome")
+    over = None if outcome is None else (outcome.reason, None)
+    state = build_state(
+        ("", None),
+        rules,
+        seats,
+        _seat(d["to_move"], "state.to_move"),
+        _int(d["moves_left"], "state.moves_left"),
+        _int(d["turn"], "state.turn", 1),
+        stacks,
+        over,
+        kw,
+        topology,
+    )
+    if state.outcome != outcome:
+        raise _Bad("state.outcome", f"does not follow from the position: {state.outcome!r}")
+    return state
+
+
+def _rules(value: Any) -> Rules:
+    d = value if isinstance(value, dict) else None
+    if d is None or set(d) != {"preset", *_RULE_FIELDS}:
+        raise _Bad("state.rules", f"expected an object with preset, {', '.join(_RULE_FIELDS)}")
+    if d["preset"] not in ("standard", "basic", "advanced", "custom"):
+        raise _Bad("state.rules.preset", "expected standard, basic, advanced or custom")
+    parts = ["standard"]
+    for f in _RULE_FIELDS:
+        v = d[f]
+        if f in _RULE_FIELDS[:4]:
+            if not isinstance(v, bool):
+                raise _Bad(f"state.rules.{f}", "expected true or false")
+            parts.append(f"{f}={'on' if v else 'off'}")
+        elif v is None:
+            parts.append(f"{f}=none")
+        else:
+            parts.append(f"{f}={_int(v, f'state.rules.{f}', 1)}")
+    rules = rules_from_text(",".join(parts))
+    name = rules.name
+    if d["preset"] != name:
+        raise _Bad("state.rules.preset", f"these options are the {name!r} rules")
+    return rules
+
+
+def from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> Any:
+    """Read JSON text of a state, move or outcome (by its ``"type"``).
+
+    Returns:
+        A :class:`~astroplane.state.GameState`, :class:`~astroplane.moves.Move` or
+        :class:`~astroplane.outcome.Outcome`.
+
+    Raises:
+        NotationError: If the text is not JSON (with the offset) or not a valid object.
+
+    >>> from_json('{"format_version": 1, "type": "move", "kind": "end_turn",'
+    ...           ' "from": null, "to": null}')
+    Move(END_TURN)
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise NotationError("JSON text is not UTF-8", "", exc.start) from None
+    if not isinstance(text, str):
+        raise NotationError(f"JSON text must be a string, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError, ValueError) as exc:
+        pos = exc.pos if isinstance(exc, json.JSONDecodeError) else None
+        raise NotationError(f"not JSON: {exc}", text, pos) from None
+    kind = data.get("type") if isinstance(data, dict) else None
+    if kind == "state":
+        return state_from_dict(data, topology=topology)
+    if kind == "move":
+        return move_from_dict(data, topology=topology)
+    if kind == "outcome":
+        return outcome_from_dict(data)
+    raise NotationError('astroplane JSON has "type": "state", "move" or "outcome"')

@@ -1,0 +1,446 @@
+"""Position notation: one line of text holding a whole game state, like FEN for chess.
+
+The line is made of fields separated by spaces (grammar in docs/formats.md)::
+
+    standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4
+
+rules, seats, player to move with the moves left in the turn, turn number,
+then every non-empty stack bottom to top (position ``:`` pieces), then
+labelled fields that are left out when empty: ``res:`` reserve counts,
+``elim:`` eliminated pieces with who eliminated them (``N3/S``), ``removed:``
+seats removed as stuck [D16], ``progress:`` the last turn with progress
+[D25], ``travelled:`` the Wormhole marks [D19], ``landed:`` pieces that
+landed on a stack this turn [D9], and ``over:`` the reason the game ended
+(the rest of the outcome follows from the position).
+
+>>> import astroplane
+>>> s = astroplane.new_game()
+>>> position_to_text(s)
+'standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4'
+>>> position_from_text(position_to_text(s)) == s
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from astroplane.errors import NotationError, PositionError
+from astroplane.formats._lexer import Reader, position_text
+from astroplane.outcome import EndReason, Outcome
+from astroplane.pieces import SEAT_NAMES, piece_name
+from astroplane.rules.options import ADVANCED, BASIC, STANDARD, Rules, no_filter, two_moves
+from astroplane.rules.scoring import scores, winners
+from astroplane.state import GameState, setup_position
+from astroplane.topology import REFERENCE_BOARD, Seat, Topology
+
+__all__ = ["position_from_text", "position_to_text", "rules_from_text", "rules_to_text"]
+
+_PRESETS = (("standard", STANDARD), ("basic", BASIC), ("advanced", ADVANCED))
+_BOOL_OPTIONS = ("squares", "square_vs_square", "remove_stuck_players", "singles_disband_squares")
+_INT_OPTIONS = ("max_turns", "no_progress_rounds", "match_target")
+_LABELS = ("res", "elim", "removed", "progress", "travelled", "landed", "over")
+
+
+def _check_hooks(rules: Rules) -> None:
+    if rules.turn_moves is not two_moves or rules.action_filter is not no_filter:
+        raise ValueError(
+            "rules with a custom turn_moves or action_filter hook cannot be written as text "
+            "(only the options of RULES.md section 10 can)"
+        )
+
+
+def _option_text(rules: Rules, name: str) -> str:
+    value = getattr(rules, name)
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return "none" if value is None else str(value)
+
+
+def rules_to_text(rules: Rules) -> str:
+    """The rules as a preset name plus the options that differ from it.
+
+    Raises:
+        ValueError: If the rules have a custom ``turn_moves`` or ``action_filter``
+            hook, which no text can describe.
+
+    >>> import attrs
+    >>> rules_to_text(attrs.evolve(BASIC, max_turns=200))
+    'basic,max_turns=200'
+    """
+    _check_hooks(rules)
+    best = ""
+    for name, preset in _PRESETS:
+        text = name + "".join(
+            f",{opt}={_option_text(rules, opt)}"
+            for opt in _BOOL_OPTIONS + _INT_OPTIONS
+            if getattr(rules, opt) != getattr(preset, opt)
+        )
+        if not best or len(text.split(",")) < len(best.split(",")):
+            best = text
+    return best
+
+
+def rules_from_text(text: str) -> Rules:
+    """The rules that :func:`rules_to_text` wrote (case-insensitive).
+
+    Raises:
+        NotationError: If the text is not a preset with known options.
+
+    >>> rules_from_text("standard,square_vs_square=on").square_vs_square
+    True
+    """
+    return _read_rules(text, text, 0, None)
+
+
+def _read_rules(field: str, whole: str, base: int, line: int | None) -> Rules:
+    def err(problem: str, at: int) -> NotationError:
+        return NotationError(problem, whole, base + at, line)
+
+    parts = field.lower().split(",")
+    presets = dict(_PRESETS)
+    if parts[0] not in presets:
+        raise err(f"unknown rules {parts[0]!r} (standard, basic or advanced)", 0)
+    changes: dict[str, Any] = {}
+    at = len(parts[0]) + 1
+    for part in parts[1:]:
+        name, eq, value = part.partition("=")
+        if name in _BOOL_OPTIONS and eq and value in ("on", "off"):
+            changes[name] = value == "on"
+        elif name in _INT_OPTIONS and eq and value == "none":
+            changes[name] = None
+        elif name in _INT_OPTIONS and eq and value.isdigit() and 0 < len(value) < 10:
+            if int(value) < 1:
+                raise err(f"{name} must be at least 1", at)
+            changes[name] = int(value)
+        else:
+            raise err(f"not a rules option: {part!r} (name=on|off or name=number|none)", at)
+        at += len(part) + 1
+    return attrs.evolve(presets[parts[0]], **changes)
+
+
+def _pieces(pieces: list[int]) -> str:
+    return "".join(piece_name(p) for p in pieces)
+
+
+def position_to_text(state: GameState) -> str:
+    """The one-line text of a state; :func:`position_from_text` reads it back equal.
+
+    Args:
+        state: Any state, including a finished game.
+
+    Returns:
+        The position text (see the module docstring and docs/formats.md).
+
+    Raises:
+        ValueError: If the rules have custom hooks (see :func:`rules_to_text`).
+
+    >>> import astroplane
+    >>> s = astroplane.new_game(3)
+    >>> position_to_text(s.play(s.legal_moves()[0]))[:42]
+    'standard SWN S1 t1 e2ne:S3,Sl:S1S2,Sr:S4S5'
+    """
+    t = state.topology
+    fields = [
+        rules_to_text(state.rules),
+        "".join(SEAT_NAMES[s] for s in state.seats),
+        f"{SEAT_NAMES[state.to_move]}{state.moves_left}",
+        f"t{state.turn}",
+        ",".join(
+            f"{position_text(t, p)}:{_pieces(list(st))}" for p, st in enumerate(state.stacks) if st
+        )
+        or "-",
+    ]
+    res = ",".join(f"{SEAT_NAMES[s]}{n}" for s, n in enumerate(state.reserve) if n)
+    marks = (
+        ("res", res),
+        ("elim", ",".join(f"{piece_name(p)}/{SEAT_NAMES[by]}" for p, by in state.eliminated)),
+        ("removed", "".join(SEAT_NAMES[s] for s in state.removed)),
+        ("progress", str(state.last_progress) if state.last_progress else ""),
+        ("travelled", _pieces([p for p in range(40) if state.travelled >> p & 1])),
+        ("landed", _pieces([p for p in range(40) if state.landed >> p & 1])),
+        ("over", state.outcome.reason.value if state.outcome is not None else ""),
+    )
+    fields.extend(f"{label}:{value}" for label, value in marks if value)
+    return " ".join(fields)
+
+
+def position_from_text(
+    text: str, *, topology: Topology = REFERENCE_BOARD, line: int | None = None
+) -> GameState:
+    """The state a position text describes, validated.
+
+    Args:
+        text: A position text (case-insensitive; any runs of spaces between fields).
+        topology: The board the text is about (default the reference board).
+        line: A line number to report in errors (for multi-line texts).
+
+    Returns:
+        The state; ``position_from_text(position_to_text(s)) == s`` for every state.
+
+    Raises:
+        NotationError: If the text cannot be read or describes an impossible
+            position (one breaking an invariant of :func:`astroplane.setup_position`,
+            a player to move who is stuck, an outcome that does not follow from
+            the position); the message says what and where.
+
+    >>> position_from_text("standard SN S2 t1 Sl:S1 res:S9,N10").reserve
+    (9, 0, 10, 0)
+    >>> position_from_text("standard SN S2 t1 e2ne:S1,e2nw:N1")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    astroplane.errors.NotationError: e2.ne and e2.nw overlap (occupancy invariant, [D6]) ...
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a position text must be a string, not {type(text).__name__}")
+    fields = [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
+    if len(fields) < 5:
+        at = len(text) if fields else 0
+        raise NotationError(
+            "a position has at least 5 fields: rules, seats, mover and moves left, turn, stacks",
+            text,
+            min(at, max(len(text) - 1, 0)),
+            line,
+        )
+
+    def reader(k: int, skip: int = 0) -> Reader:
+        start, field = fields[k]
+        return Reader(field[skip:], topology, line, whole=text, base=start + skip)
+
+    rules = _read_rules(fields[0][1], text, fields[0][0], line)
+    r = reader(1)
+    seats: list[int] = []
+    while not r.at_end():
+        seats.append(r.seat())
+    r = reader(2)
+    to_move = r.seat()
+    moves_left = r.number("the moves left")
+    _end(r)
+    r = reader(3)
+    r.expect("t", "'t' and the turn number")
+    turn = r.number("the turn number")
+    _end(r)
+    stacks: dict[int | str, list[int | str]] = {}
+    if fields[4][1] != "-":
+        r = reader(4)
+        while True:
+            at = r.i
+            pos = r.position()
+            if pos in stacks:
+                raise r.error("a position is listed twice", at)
+            r.expect(":", "':' after the position")
+            pieces: list[int | str] = [r.piece()]
+            while r.peek() not in ("", ","):
+                pieces.append(r.piece())
+            stacks[pos] = pieces
+            if not r.accept(","):
+                break
+        _end(r)
+    labelled: dict[str, tuple[int, Reader]] = {}
+    for k in range(5, len(fields)):
+        label = fields[k][1].split(":", 1)[0].lower()
+        if label not in _LABELS or ":" not in fields[k][1]:
+            raise reader(k).error(f"unknown field (expected one of {', '.join(_LABELS)}, then ':')")
+        if label in labelled:
+            raise reader(k).error(f"field {label}: is given twice")
+        labelled[label] = (k, reader(k, len(label) + 1))
+    kw = _read_labelled(labelled)
+    over = kw.pop("over")
+    state_text = (text, line)
+    return build_state(
+        state_text, rules, seats, to_move, moves_left, turn, stacks, over, kw, topology
+    )
+
+
+def _end(r: Reader) -> None:
+    if not r.at_end():
+        raise r.error("unexpected text in this field")
+
+
+def _read_labelled(labelled: dict[str, tuple[int, Reader]]) -> dict[str, Any]:
+    kw: dict[str, Any] = {"over": None}
+    for label, (_k, r) in labelled.items():
+        if label == "res":
+            reserve: dict[int | str, int] = {}
+            while True:
+                seat = r.seat()
+                if seat in reserve:
+                    raise r.error("a seat's reserve is given twice")
+                reserve[seat] = r.number("a reserve count")
+                if not r.accept(","):
+                    break
+            kw["reserve"] = reserve
+        elif label == "elim":
+            elim = []
+            while True:
+                piece = r.piece()
+                r.expect("/", "'/' and the seat that eliminated the piece")
+                elim.append((piece, r.seat()))
+                if not r.accept(","):
+                    break
+            kw["eliminated"] = elim
+        elif label == "removed":
+            seats = []
+            while not r.at_end():
+                seats.append(r.seat())
+            kw["removed"] = seats
+        elif label == "progress":
+            kw["last_progress"] = r.number("the last turn with progress")
+        elif label in ("travelled", "landed"):
+            pieces = []
+            while not r.at_end():
+                pieces.append(r.piece())
+            kw[label] = pieces
+        else:
+            at = r.i
+            value = r.text.lower()
+            reasons = {e.value: e for e in EndReason}
+            if value not in reasons:
+                raise r.error(f"unknown end reason (one of {', '.join(reasons)})", at)
+            r.i = len(r.text)
+            kw["over"] = (reasons[value], r)
+        _end(r)
+    return kw
+
+
+def build_state(
+    where: tuple[str, int | None],
+    rules: Rules,
+    seats: list[int],
+    to_move: int,
+    moves_left: int,
+    turn: int,
+    stacks: dict[int | str, list[int | str]],
+    over: object,
+    kw: dict[str, Any],
+    topology: Topology,
+) -> GameState:
+    """Validate and build a state from parsed fields (shared by the text and JSON readers).
+
+    ``where`` is ``(text, line)`` for error messages (empty text: no column);
+    ``over`` is None or ``(EndReason, ...)``; ``kw`` holds the optional
+    :func:`~astroplane.setup_position` arguments.
+
+    Raises:
+        NotationError: If the fields describe an impossible state.
+    """
+    text, line = where
+
+    def err(problem: str) -> NotationError:
+        return NotationError(problem, text, 0 if text else None, line)
+
+    if not seats:
+        raise err("no seats")
+    if len(set(seats)) != len(seats) or seats != sorted(seats):
+        raise err("seats are listed once each, in the order S, W, N, E")
+    done = over is not None
+    if not done and moves_left < 1:
+        raise err("a game in progress has at least one move left in the turn")
+    if done and moves_left != 0:
+        raise err("a finished game has no moves left (write the mover with 0)")
+    reason = over[0] if isinstance(over, tuple) else None
+    removed: list[int] = list(kw.get("removed", ()))
+    elim: list[tuple[int | str, int | str]] = list(kw.get("eliminated", ()))
+    setup_kw = dict(kw)
+    last = -1
+    mover = to_move
+    if done and to_move in removed and reason != EndReason.LAST_PLAYER:
+        # The game ended at the close of a removed player's empty turn [D16, D18, D25].
+        if removed[-1] != to_move:
+            raise err("a removed player is to move only when removed in the last turn")
+        mover = next((s for s in seats if s not in removed), to_move)
+    if reason == EndReason.LAST_PLAYER:
+        # The last stuck player was removed and is still "to move" [D16]: validate the
+        # position with that seat's missing pieces standing in as eliminated.
+        if not removed or removed[-1] != to_move:
+            raise err("the game ends with the last player when the player to move is removed")
+        last = to_move
+        placed = {int(p) for st in stacks.values() for p in st} | {int(p) for p, _ in elim}
+        gone = [p for p in range(10 * last, 10 * last + 10) if p not in placed]
+        setup_kw["eliminated"] = elim + [(p, last) for p in gone]
+        setup_kw["removed"] = removed[:-1]
+    setup_rules = attrs.evolve(rules, remove_stuck_players=False) if done else rules
+    try:
+        state = setup_position(
+            players=seats,
+            stacks=stacks,
+            to_move=mover,
+            moves_left=1 if done else moves_left,
+            turn=turn,
+            rules=setup_rules,
+            topology=topology,
+            **setup_kw,
+        )
+    except PositionError as exc:
+        raise err(exc.problem) from None
+    except ValueError as exc:  # pragma: no cover - setup_position wraps these
+        raise err(str(exc)) from None
+    if not done:
+        if state.outcome is not None or state.turn != turn or state.removed != tuple(removed):
+            raise err("the player to move has no legal action (is stuck): not a position to play")
+        return state
+    assert reason is not None
+    if last >= 0:
+        t = topology
+        for p in range(10 * last, 10 * last + 10):
+            pos = state.where[p]
+            if pos >= 0 and not (pos < t.fire_base and t.singularity_position[pos >> 2] == pos):
+                raise err(f"{piece_name(p)}: a removed player keeps only Singularity pieces [D16]")
+        locations = list(state.where)
+        for p in gone:
+            locations[p] = -3
+        state = attrs.evolve(
+            state,
+            eliminated=tuple(state.eliminated[: len(elim)]),
+            removed=tuple(removed),
+            where=tuple(locations),
+        )
+    if mover != to_move:
+        state = attrs.evolve(state, to_move=Seat(to_move), outcome=None)
+    _check_end(state, reason, rules, err)
+    points = scores(state)
+    outcome = Outcome(
+        winners=(state.to_move,) if reason == EndReason.TRUE_WIN else winners(state, points),
+        scores=points,
+        true_win=reason == EndReason.TRUE_WIN,
+        reason=reason,
+        turn=turn,
+    )
+    landed = 0
+    for p in kw.get("landed", ()):
+        landed |= 1 << int(p)
+    return attrs.evolve(state, rules=rules, outcome=outcome, moves_left=0, landed=landed, legal=())
+
+
+def _check_end(
+    state: GameState, reason: EndReason, rules: Rules, err: Callable[[str], NotationError]
+) -> None:
+    """Is ``reason`` a possible end of the game in ``state``? Raise through ``err`` if not."""
+    t = state.topology
+    stuck = state.outcome is not None
+    problem = ""
+    if reason == EndReason.TRUE_WIN:
+        tops = [state.stacks[t.singularity_position[c]] for c, _a in t.singularity]
+        if not all(st and st[-1] // 10 == state.to_move for st in tops):
+            problem = "a true win needs the mover on top of all four Singularity cells"
+    elif reason == EndReason.STUCK:
+        if not stuck:
+            problem = "the game did not end stuck: the player to move can act"
+        elif rules.remove_stuck_players and len(state.active_seats) > 2:
+            problem = "a stuck player is removed while more than two play [D16]"
+    elif reason == EndReason.TURN_LIMIT:
+        if rules.max_turns is None or state.turn < rules.max_turns:
+            problem = "the turn limit (max_turns) is not reached"
+    elif reason == EndReason.NO_PROGRESS:
+        rounds = rules.no_progress_rounds
+        active = len(state.active_seats)
+        if rounds is None or state.turn - state.last_progress < rounds * active:
+            problem = "the no-progress limit (no_progress_rounds) is not reached"
+    elif len(state.active_seats) != 1:  # LAST_PLAYER
+        problem = "a game ends with the last player only when one is left [D16]"
+    if problem:
+        raise err(problem)
