@@ -12,6 +12,17 @@
 from __future__ import annotations
 
 from astroplane.errors import IllegalMoveError, NotationError, PositionError
+from astroplane.formats import (
+    GameRecord,
+    effects,
+    format_move,
+    from_json,
+    json_schema,
+    parse_move,
+    position_from_text,
+    position_to_text,
+    to_json,
+)
 from astroplane.moves import Move, MoveKind
 from astroplane.outcome import EndReason, Outcome
 from astroplane.perft import divide, perft
@@ -40,6 +51,7 @@ __all__ = [
     "CellKind",
     "EndReason",
     "FiringPosition",
+    "GameRecord",
     "GameState",
     "IllegalMoveError",
     "Move",
@@ -53,10 +65,18 @@ __all__ = [
     "Topology",
     "__version__",
     "divide",
+    "effects",
+    "format_move",
+    "from_json",
+    "json_schema",
     "new_game",
+    "parse_move",
     "perft",
     "piece_from_name",
     "piece_name",
     "piece_owner",
+    "position_from_text",
+    "position_to_text",
     "setup_position",
+    "to_json",
 ]

@@ -28,8 +28,13 @@ END_TURN            -1                          -1                      0
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import TYPE_CHECKING, Any
 
 import attrs
+
+if TYPE_CHECKING:
+    from astroplane.state import GameState
+    from astroplane.topology import Topology
 
 __all__ = ["RESERVE_CHOICES", "Move", "MoveKind"]
 
@@ -74,6 +79,27 @@ class Move:
     def is_free(self) -> bool:
         """True for a free action (Wormhole travel), which uses no move [D7]."""
         return self.kind == MoveKind.TRAVEL
+
+    def to_dict(self, state: GameState | None = None) -> dict[str, Any]:
+        """This move as plain JSON-compatible data (docs/formats.md); with ``state``,
+        also its notation text and the moving piece."""
+        from astroplane.formats.jsonio import move_to_dict
+        from astroplane.topology import REFERENCE_BOARD
+
+        topology = REFERENCE_BOARD if state is None else state.topology
+        return move_to_dict(self, topology=topology, state=state)
+
+    @classmethod
+    def from_dict(cls, data: Any, *, topology: Topology | None = None) -> Move:
+        """Read a move from :meth:`to_dict` data.
+
+        Raises:
+            NotationError: If the data is not a valid move.
+        """
+        from astroplane.formats.jsonio import move_from_dict
+        from astroplane.topology import REFERENCE_BOARD
+
+        return move_from_dict(data, topology=REFERENCE_BOARD if topology is None else topology)
 
     def __repr__(self) -> str:
         if self.kind == MoveKind.END_TURN:

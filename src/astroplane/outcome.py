@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import Any
 
 import attrs
 
@@ -53,6 +54,23 @@ class Outcome:
         if self.true_win:
             return tuple(8 if s in self.winners else 0 for s in range(4))  # type: ignore[return-value]
         return self.scores
+
+    def to_dict(self) -> dict[str, Any]:
+        """This outcome as plain JSON-compatible data (docs/formats.md)."""
+        from astroplane.formats.jsonio import outcome_to_dict
+
+        return outcome_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Outcome:
+        """Read an outcome from :meth:`to_dict` data.
+
+        Raises:
+            NotationError: If the data is not a valid outcome.
+        """
+        from astroplane.formats.jsonio import outcome_from_dict
+
+        return outcome_from_dict(data)
 
     def __repr__(self) -> str:
         who = "+".join(SEAT_NAMES[s] for s in self.winners) or "nobody"

@@ -18,11 +18,11 @@ name-based convenience too.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from astroplane.errors import PositionError
+from astroplane.errors import NotationError, PositionError
 from astroplane.outcome import Outcome
 from astroplane.pieces import PIECES_PER_PLAYER, piece_from_name, piece_name, seat_from_name
 from astroplane.rules.options import STANDARD, Rules
@@ -256,6 +256,73 @@ class GameState:
         if not 0 <= position < self.topology.n_positions:
             raise ValueError(f"not a position index of this board: {position}")
         return position
+
+    # ---- formats (docs/formats.md) -------------------------------------------
+    def to_text(self) -> str:
+        """The one-line position text of this state (like FEN; see docs/formats.md).
+
+        Raises:
+            ValueError: If the rules have custom hooks, which no text can describe.
+
+        >>> new_game().to_text()
+        'standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4'
+        """
+        from astroplane.formats.position import position_to_text
+
+        return position_to_text(self)
+
+    @classmethod
+    def from_text(cls, text: str, *, topology: Topology = REFERENCE_BOARD) -> GameState:
+        """Read a position text written by :meth:`to_text`.
+
+        Raises:
+            NotationError: If the text is malformed or describes an invalid position;
+                the message says where.
+        """
+        from astroplane.formats.position import position_from_text
+
+        return position_from_text(text, topology=topology)
+
+    def to_dict(self) -> dict[str, Any]:
+        """This state as plain JSON-compatible data (fields in docs/formats.md)."""
+        from astroplane.formats.jsonio import state_to_dict
+
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any, *, topology: Topology = REFERENCE_BOARD) -> GameState:
+        """Read a state from :meth:`to_dict` data.
+
+        Raises:
+            NotationError: If the data is not a valid state.
+        """
+        from astroplane.formats.jsonio import state_from_dict
+
+        return state_from_dict(data, topology=topology)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """This state as a JSON string (:meth:`to_dict` encoded)."""
+        from astroplane.formats.jsonio import to_json
+
+        return to_json(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> GameState:
+        """Read a state from :meth:`to_json` text.
+
+        Raises:
+            NotationError: If the text is not JSON of a valid state.
+
+        >>> s = new_game(3)
+        >>> GameState.from_json(s.to_json()) == s
+        True
+        """
+        from astroplane.formats.jsonio import from_json
+
+        value = from_json(text, topology=topology)
+        if not isinstance(value, GameState):
+            raise NotationError(f"the JSON holds a {type(value).__name__}, not a game state")
+        return value
 
     # ---- display ------------------------------------------------------------
     def __str__(self) -> str:

@@ -1,0 +1,64 @@
+"""The public namespace: what `import astroplane` offers and the thin format methods."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import astroplane as ap
+
+
+def test_all_names_exist_and_have_docstrings() -> None:
+    """Every name in astroplane.__all__ exists; every callable or class has a docstring."""
+    for name in ap.__all__:
+        value = getattr(ap, name)
+        if callable(value):
+            assert (value.__doc__ or "").strip(), name
+
+
+def _some_states() -> list[ap.GameState]:
+    rng = random.Random(3)
+    out = []
+    for players in (2, 3, 4):
+        s = ap.new_game(players)
+        for _ in range(60):
+            if s.is_over:
+                break
+            out.append(s)
+            s = s.play(rng.choice(s.legal_moves()))
+        out.append(s)
+    return out
+
+
+def test_state_methods_round_trip_text_dict_and_json() -> None:
+    """GameState to_text/from_text, to_dict/from_dict, to_json/from_json give an equal state."""
+    for s in _some_states():
+        assert ap.GameState.from_text(s.to_text()) == s
+        assert ap.GameState.from_dict(s.to_dict()) == s
+        assert ap.GameState.from_json(s.to_json()) == s
+
+
+def test_move_and_outcome_methods_round_trip() -> None:
+    """Move.to_dict/from_dict and Outcome.to_dict/from_dict give back equal values."""
+    s = ap.new_game(2)
+    for m in s.legal_moves():
+        assert ap.Move.from_dict(m.to_dict(s)) == m
+        assert ap.Move.from_dict(m.to_dict()) == m
+    outcome = ap.Outcome((0,), (5, 0, 2, 0), False, ap.EndReason.STUCK, 9)
+    assert ap.Outcome.from_dict(outcome.to_dict()) == outcome
+
+
+def test_state_from_json_rejects_a_move() -> None:
+    """GameState.from_json raises NotationError for JSON that holds a move, not a state."""
+    s = ap.new_game(2)
+    with pytest.raises(ap.NotationError, match="not a game state"):
+        ap.GameState.from_json(ap.to_json(s.legal_moves()[0]))
+
+
+def test_top_level_notation_helpers() -> None:
+    """format_move and parse_move are available at the top level and agree."""
+    s = ap.new_game(2)
+    texts = [ap.format_move(s, m) for m in s.legal_moves()]
+    assert texts == ["Sl-e2ne", "Sl-e2nw", "Sl-e2se", "Sr-f2ne", "Sr-f2nw", "Sr-f2sw"]
+    assert [ap.parse_move(s, t) for t in texts] == list(s.legal_moves())
