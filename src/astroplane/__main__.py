@@ -1,14 +1,11 @@
-"""``python -m astroplane``: print the initial board of a 2-player game."""
+"""``python -m astroplane``: the ``astroplane`` command line (see :mod:`astroplane.cli`).
+
+With no command it prints the standard 2-player setup and a hint.
+"""
 
 from __future__ import annotations
 
-import astroplane
-
-
-def main() -> None:
-    """Print the standard 2-player setup."""
-    print(astroplane.new_game(players=2))
-
+from astroplane.cli import main
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
