@@ -15,10 +15,11 @@ Pieces, positions, cells and seats are names (``"S3"``, ``"e2.ne"``, ``"e2"``,
 ``"S"``); every event has ``to_dict()`` giving a plain JSON object with an
 ``"event"`` field naming its class in snake case.
 
->>> import astroplane
->>> s = astroplane.new_game()
->>> [e.to_dict() for e in effects(s, s.legal_moves()[0])]
-[{'event': 'piece_moved', 'piece': 'S3', 'origin': 'Sl', 'target': 'e2.ne', 'apex': 'ne', \
+Examples:
+    >>> import astroplane
+    >>> s = astroplane.new_game()
+    >>> [e.to_dict() for e in effects(s, s.legal_moves()[0])]
+    [{'event': 'piece_moved', 'piece': 'S3', 'origin': 'Sl', 'target': 'e2.ne', 'apex': 'ne', \
 'free': False}]
 """
 

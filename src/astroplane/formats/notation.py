@@ -74,10 +74,11 @@ def format_move(state: GameState, move: Move) -> str:
         IllegalMoveError: If ``move`` is not legal in ``state`` (the send-back
             and reserve choices can only be written for legal moves).
 
-    >>> import astroplane
-    >>> s = astroplane.new_game()
-    >>> [format_move(s, m) for m in s.legal_moves()[:3]]
-    ['Sl-e2ne', 'Sl-e2nw', 'Sl-e2se']
+    Examples:
+        >>> import astroplane
+        >>> s = astroplane.new_game()
+        >>> [format_move(s, m) for m in s.legal_moves()[:3]]
+        ['Sl-e2ne', 'Sl-e2nw', 'Sl-e2se']
     """
     if not state.is_legal(move):
         raise IllegalMoveError(move, why_illegal(state, move))
