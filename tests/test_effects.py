@@ -13,6 +13,7 @@ import astroplane as ap
 from astroplane.formats import events as fx
 from astroplane.formats.jsonio import state_to_dict
 from astroplane.formats.notation import parse_move
+from strategies import Playout, playouts
 
 _RULES = (ap.STANDARD, ap.BASIC, ap.ADVANCED, attrs.evolve(ap.STANDARD, square_vs_square=True))
 
@@ -61,9 +62,15 @@ def _replay_events(before: ap.GameState, events: list[fx.Event]) -> dict[str, li
                 name = take(p)
                 assert name.startswith(e.origin + ".")
                 stacks.setdefault(e.target + name[len(e.origin) :], []).append(p)
-        elif isinstance(e, (fx.Eliminated, fx.PlayerRemoved)):
+        elif isinstance(e, fx.Eliminated):
             for p in e.pieces:
                 take(p)
+        elif isinstance(e, fx.PlayerRemoved):
+            # A removed player's pieces leave the board and the reserve [D16].
+            on_board = {p for st_ in stacks.values() for p in st_}
+            for p in e.pieces:
+                if p in on_board:
+                    take(p)
     return {k: v for k, v in stacks.items() if v}
 
 
@@ -186,16 +193,8 @@ def test_d16_removed_player_event() -> None:
     ]
 
 
-try:  # the shared strategies (tests/strategies.py) reach firing and kills far more often
-    from strategies import playouts
-except ImportError:  # pragma: no cover
-    playouts = None
-
-if playouts is not None:
-
-    @given(playouts(max_length=120))
-    def test_events_of_biased_playouts_are_consistent(playout: object) -> None:
-        """Events of playouts biased towards rare actions agree with the states after."""
-        p = playout
-        for before, move in zip(p.states, p.moves, strict=False):  # type: ignore[attr-defined]
-            _check(before, move)
+@given(playouts(max_length=120))
+def test_events_of_biased_playouts_are_consistent(playout: Playout) -> None:
+    """Events of playouts biased towards rare actions agree with the states after."""
+    for before, move in zip(playout.states, playout.moves, strict=False):
+        _check(before, move)

@@ -17,6 +17,7 @@ from astroplane.formats.position import (
     rules_from_text,
     rules_to_text,
 )
+from strategies import Playout, playouts, positions
 
 _RULES = (
     ap.STANDARD,
@@ -233,20 +234,14 @@ def test_a_stuck_player_to_move_is_rejected() -> None:
         position_from_text(text)
 
 
-try:  # the shared strategies (tests/strategies.py) add hand-made and random valid positions
-    from strategies import playouts, positions
-except ImportError:  # pragma: no cover
-    playouts = positions = None
+@given(positions())
+def test_random_valid_positions_round_trip(state: ap.GameState) -> None:
+    """Any valid position (setup_position), e.g. stranded Square pieces [D21], round-trips."""
+    _check_round_trip(state)
 
-if positions is not None:
 
-    @given(positions())
-    def test_random_valid_positions_round_trip(state: ap.GameState) -> None:
-        """Any valid position (setup_position), e.g. stranded Square pieces [D21], round-trips."""
+@given(playouts(max_length=120))
+def test_biased_playouts_round_trip(playout: Playout) -> None:
+    """Every state of playouts biased towards rare actions (firing, kills) round-trips."""
+    for state in playout.states:
         _check_round_trip(state)
-
-    @given(playouts(max_length=120))
-    def test_biased_playouts_round_trip(playout: object) -> None:
-        """Every state of playouts biased towards rare actions (firing, kills) round-trips."""
-        for state in playout.states:  # type: ignore[attr-defined]
-            _check_round_trip(state)
