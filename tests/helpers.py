@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
+
+import attrs
 
 import astroplane as ap
 from astroplane import GameState, Move, MoveKind
@@ -121,3 +124,34 @@ def where(state: GameState, piece: str) -> str | int:
 def cells_of(positions: Iterable[str]) -> set[str]:
     """The cell parts of grid position names."""
     return {p.split(".")[0] for p in positions}
+
+
+#: Rule sets the seeded format playouts draw from.
+PLAYOUT_RULES = (
+    ap.STANDARD,
+    ap.BASIC,
+    ap.ADVANCED,
+    attrs.evolve(ap.STANDARD, square_vs_square=True),
+)
+
+
+def seeded_playout(seed: int, plies: int) -> tuple[list[GameState], list[Move]]:
+    """A seeded uniformly random playout: its states and the moves between them.
+
+    Players (2-4), rules and limits (``max_turns``, ``no_progress_rounds``) are drawn
+    from the seed too; ``states`` has one more entry than ``moves``.
+    """
+    rng = random.Random(seed)
+    rules = attrs.evolve(
+        rng.choice(PLAYOUT_RULES),
+        max_turns=rng.choice((None, 6, 30)),
+        no_progress_rounds=rng.choice((None, 2)),
+    )
+    state = ap.new_game(rng.choice((2, 3, 4)), rules=rules)
+    states, moves = [state], []
+    while not state.is_over and len(moves) < plies:
+        move = rng.choice(state.legal_moves())
+        state = state.play(move)
+        moves.append(move)
+        states.append(state)
+    return states, moves

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 
 import attrs
 from hypothesis import given
@@ -13,26 +12,10 @@ import astroplane as ap
 from astroplane.formats import events as fx
 from astroplane.formats.jsonio import state_to_dict
 from astroplane.formats.notation import parse_move
+from helpers import seeded_playout
 from strategies import Playout, playouts
 
 _RULES = (ap.STANDARD, ap.BASIC, ap.ADVANCED, attrs.evolve(ap.STANDARD, square_vs_square=True))
-
-
-def _playout(seed: int, plies: int) -> list[tuple[ap.GameState, ap.Move]]:
-    """(state, move played) pairs of a seeded random playout (random players, rules, limits)."""
-    rng = random.Random(seed)
-    rules = attrs.evolve(
-        rng.choice(_RULES),
-        max_turns=rng.choice((None, 6, 30)),
-        no_progress_rounds=rng.choice((None, 2)),
-    )
-    state = ap.new_game(rng.choice((2, 3, 4)), rules=rules)
-    out = []
-    while not state.is_over and len(out) < plies:
-        move = rng.choice(state.legal_moves())
-        out.append((state, move))
-        state = state.play(move)
-    return out
 
 
 def _replay_events(before: ap.GameState, events: list[fx.Event]) -> dict[str, list[str]]:
@@ -104,7 +87,8 @@ def _check(before: ap.GameState, move: ap.Move) -> list[fx.Event]:
 @given(st.integers(0, 2**32), st.integers(1, 120))
 def test_events_are_consistent_with_the_states_before_and_after(seed: int, plies: int) -> None:
     """Replaying the events on the board before gives the board after; counts agree."""
-    for before, move in _playout(seed, plies):
+    states, moves = seeded_playout(seed, plies)
+    for before, move in zip(states, moves, strict=False):
         _check(before, move)
 
 

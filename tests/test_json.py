@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from importlib import resources
 from typing import Any
 
@@ -15,25 +14,10 @@ from hypothesis import strategies as st
 
 import astroplane as ap
 from astroplane.formats import jsonio
+from helpers import seeded_playout
 
 _RULES = (ap.STANDARD, ap.BASIC, ap.ADVANCED, attrs.evolve(ap.STANDARD, square_vs_square=True))
 _VALIDATOR = jsonschema.Draft202012Validator(jsonio.json_schema())
-
-
-def _playout(seed: int, plies: int) -> list[ap.GameState]:
-    """The states of a seeded random playout (random players, rules and limits)."""
-    rng = random.Random(seed)
-    rules = attrs.evolve(
-        rng.choice(_RULES),
-        max_turns=rng.choice((None, 6, 30)),
-        no_progress_rounds=rng.choice((None, 2)),
-    )
-    state = ap.new_game(rng.choice((2, 3, 4)), rules=rules)
-    states = [state]
-    while not state.is_over and len(states) <= plies:
-        state = state.play(rng.choice(state.legal_moves()))
-        states.append(state)
-    return states
 
 
 def _plain(value: Any) -> bool:
@@ -49,7 +33,7 @@ def _plain(value: Any) -> bool:
 @given(st.integers(0, 2**32), st.integers(0, 80))
 def test_states_moves_and_outcomes_round_trip_and_match_the_schema(seed: int, plies: int) -> None:
     """to_dict/from_dict and to_json/from_json round-trip; every object validates."""
-    states = _playout(seed, plies)
+    states = seeded_playout(seed, plies)[0]
     for state in states:
         data = jsonio.state_to_dict(state)
         assert _plain(data)
@@ -63,7 +47,7 @@ def test_states_moves_and_outcomes_round_trip_and_match_the_schema(seed: int, pl
             _VALIDATOR.validate(out)
             assert jsonio.outcome_from_dict(out) == state.outcome
             assert jsonio.from_json(jsonio.to_json(state.outcome)) == state.outcome
-    state = _playout(seed, plies)[-1]
+    state = seeded_playout(seed, plies)[0][-1]
     for move in state.legal_moves():
         data = jsonio.move_to_dict(move, state=state)
         assert _plain(data)
@@ -167,7 +151,7 @@ def test_bad_state_objects_raise_notation_error(change: Any, problem: str) -> No
 
 def test_outcome_must_follow_from_the_position() -> None:
     """A state's outcome object must be the one its position and end reason give."""
-    s = _playout(2, 5000)[-1]
+    s = seeded_playout(2, 5000)[0][-1]
     assert s.outcome is not None
     data = jsonio.state_to_dict(s)
     data["outcome"]["scores"]["W"] += 1

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import attrs
 import pytest
 from hypothesis import given
@@ -12,6 +10,7 @@ from hypothesis import strategies as st
 import astroplane as ap
 from astroplane.formats.notation import format_move, parse_move
 from astroplane.moves import Move, MoveKind
+from helpers import seeded_playout
 
 B = ap.REFERENCE_BOARD
 _RULES = (
@@ -20,22 +19,6 @@ _RULES = (
     ap.ADVANCED,
     attrs.evolve(ap.STANDARD, square_vs_square=True),
 )
-
-
-def _playout(seed: int, plies: int) -> list[ap.GameState]:
-    """The states of a seeded random playout (random players, rules and limits)."""
-    rng = random.Random(seed)
-    rules = attrs.evolve(
-        rng.choice(_RULES),
-        max_turns=rng.choice((None, 6, 30)),
-        no_progress_rounds=rng.choice((None, 2)),
-    )
-    state = ap.new_game(rng.choice((2, 3, 4)), rules=rules)
-    states = [state]
-    while not state.is_over and len(states) <= plies:
-        state = state.play(rng.choice(state.legal_moves()))
-        states.append(state)
-    return states
 
 
 def _texts(state: ap.GameState) -> list[str]:
@@ -50,7 +33,7 @@ def _setup(stacks: dict[str, list[str]], **kw: object) -> ap.GameState:
 @given(st.integers(0, 2**32), st.integers(0, 60))
 def test_every_legal_move_round_trips_and_texts_are_unique(seed: int, plies: int) -> None:
     """parse_move(s, format_move(s, m)) is m for every legal move, and the texts differ."""
-    for state in _playout(seed, plies):
+    for state in seeded_playout(seed, plies)[0]:
         legal = state.legal_moves()
         texts = _texts(state)
         assert len(set(texts)) == len(texts)
@@ -62,7 +45,7 @@ def test_every_legal_move_round_trips_and_texts_are_unique(seed: int, plies: int
 @given(st.integers(0, 2**32), st.integers(0, 60))
 def test_texts_use_no_spaces(seed: int, plies: int) -> None:
     """Canonical move texts never contain whitespace (records split turns on spaces)."""
-    state = _playout(seed, plies)[-1]
+    state = seeded_playout(seed, plies)[0][-1]
     assert all(not any(c.isspace() for c in t) for t in _texts(state))
 
 
@@ -220,7 +203,7 @@ def test_non_string_text_is_a_notation_error() -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_whole_seeded_games_round_trip(seed: int) -> None:
     """Every legal move of every state of whole seeded games round-trips (deep positions too)."""
-    states = _playout(seed, 3000)
+    states = seeded_playout(seed, 3000)[0]
     for state in states:
         for move in state.legal_moves():
             assert parse_move(state, format_move(state, move)) == move

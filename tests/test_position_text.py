@@ -17,6 +17,7 @@ from astroplane.formats.position import (
     rules_from_text,
     rules_to_text,
 )
+from helpers import seeded_playout
 from strategies import Playout, playouts, positions
 
 _RULES = (
@@ -25,22 +26,6 @@ _RULES = (
     ap.ADVANCED,
     attrs.evolve(ap.STANDARD, square_vs_square=True),
 )
-
-
-def _playout(seed: int, plies: int) -> list[ap.GameState]:
-    """The states of a seeded random playout (random players, rules and limits)."""
-    rng = random.Random(seed)
-    rules = attrs.evolve(
-        rng.choice(_RULES),
-        max_turns=rng.choice((None, 6, 30)),
-        no_progress_rounds=rng.choice((None, 2)),
-    )
-    state = ap.new_game(rng.choice((2, 3, 4)), rules=rules)
-    states = [state]
-    while not state.is_over and len(states) <= plies:
-        state = state.play(rng.choice(state.legal_moves()))
-        states.append(state)
-    return states
 
 
 @functools.cache
@@ -73,7 +58,7 @@ def _check_round_trip(state: ap.GameState) -> None:
 @given(st.integers(0, 2**32), st.integers(0, 80))
 def test_every_state_of_random_playouts_round_trips(seed: int, plies: int) -> None:
     """GameState.from_text(s.to_text()) == s for every state of random playouts."""
-    for state in _playout(seed, plies):
+    for state in seeded_playout(seed, plies)[0]:
         _check_round_trip(state)
 
 
@@ -84,7 +69,7 @@ def test_finished_games_round_trip_with_their_outcome(reason: ap.EndReason) -> N
         state = next(
             s
             for seed in range(500)
-            for s in _playout(seed, 5000)[-1:]
+            for s in seeded_playout(seed, 5000)[0][-1:]
             if s.outcome is not None and s.outcome.reason == reason
         )
     else:

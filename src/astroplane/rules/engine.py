@@ -7,18 +7,16 @@ so ``legal_moves()`` of two states hands out the same :class:`Move` objects.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from astroplane.errors import IllegalMoveError
 from astroplane.moves import RESERVE_CHOICES, Move, MoveKind
 from astroplane.outcome import EndReason, Outcome
 from astroplane.rules.options import no_filter
 from astroplane.rules.scoring import scores, winners
 from astroplane.rules.squares import square_owner, touches_other_square
-from astroplane.topology import STEP_SINGULARITY, CellKind, Seat, Topology
 
-if TYPE_CHECKING:
-    from astroplane.state import GameState
+# astroplane.state imports this module at its end, once GameState is defined.
+from astroplane.state import GameState
+from astroplane.topology import STEP_SINGULARITY, CellKind, Seat, Topology
 
 __all__ = ["legal_actions", "play", "start_turn"]
 
@@ -270,8 +268,6 @@ def play(s: GameState, move: Move) -> GameState:
 
 
 def _apply(s: GameState, move: Move) -> GameState:
-    from astroplane.state import GameState
-
     t = s.topology
     mover = s.to_move
     stacks = list(s.stacks)
@@ -433,27 +429,7 @@ def _finish(s: GameState, reason: EndReason) -> GameState:
         reason=reason,
         turn=s.turn,
     )
-    from astroplane.state import GameState
-
-    done = GameState(
-        s.topology,
-        s.rules,
-        s.seats,
-        s.stacks,
-        s.reserve,
-        s.eliminated,
-        s.removed,
-        _SEAT[s.to_move],
-        0,
-        s.turn,
-        s.travelled,
-        0,
-        s.last_progress,
-        outcome,
-        s.where,
-        (),
-    )
-    return done
+    return _same_board(s, s.to_move, 0, s.turn, outcome, ())
 
 
 def _close_turn(s: GameState) -> GameState:
@@ -474,30 +450,28 @@ def _close_turn(s: GameState) -> GameState:
         nxt = later[0] if later else active[0]
     else:
         nxt = active[(i + 1) % len(active)]
-    from astroplane.state import GameState
-
-    new = GameState(
-        s.topology,
-        s.rules,
-        s.seats,
-        s.stacks,
-        s.reserve,
-        s.eliminated,
-        s.removed,
-        _SEAT[nxt],
-        0,
-        turn + 1,
-        s.travelled,
-        0,
-        s.last_progress,
-        None,
-        s.where,
-    )
     left = rules.turn_moves(s, nxt)
     if left < 1:
         raise ValueError(f"Rules.turn_moves must give at least 1 move, not {left}")
-    object.__setattr__(new, "moves_left", left)
-    return start_turn(new)
+    return start_turn(_same_board(s, nxt, left, turn + 1, None))
+
+
+def _same_board(
+    s: GameState,
+    to_move: int,
+    moves_left: int,
+    turn: int,
+    outcome: Outcome | None,
+    legal: tuple[Move, ...] | None = None,
+) -> GameState:
+    """``s`` with the same pieces and marks, at another point of the turn sequence;
+    the `landed` marks only last for the turn they were made in [D9]."""
+    landed = s.landed if turn == s.turn and outcome is None else 0
+    return GameState(
+        s.topology, s.rules, s.seats, s.stacks, s.reserve, s.eliminated, s.removed,
+        _SEAT[to_move], moves_left, turn, s.travelled, landed, s.last_progress, outcome,
+        s.where, legal,
+    )  # fmt: skip
 
 
 def start_turn(s: GameState) -> GameState:
@@ -522,8 +496,6 @@ def start_turn(s: GameState) -> GameState:
 
 def _remove_player(s: GameState, seat: int) -> GameState:
     """Remove a stuck player's pieces except those in the Singularity [D16]."""
-    from astroplane.state import GameState
-
     t = s.topology
     stacks = list(s.stacks)
     where = list(s.where)
