@@ -592,14 +592,8 @@ def _check_occupancy(
 
 
 from astroplane.render import render as _render  # noqa: E402
-from astroplane.rules.engine import (  # noqa: E402
-    legal_actions as _legal_actions,
-)
-from astroplane.rules.engine import (  # noqa: E402
-    play as _play,
-)
-from astroplane.rules.engine import (  # noqa: E402
-    start_turn as _start_turn,
-)
+from astroplane.rules.movegen import legal_actions as _legal_actions  # noqa: E402
+from astroplane.rules.play import play as _play  # noqa: E402
 from astroplane.rules.scoring import scores as _scores  # noqa: E402
 from astroplane.rules.squares import squares as _squares  # noqa: E402
+from astroplane.rules.turns import start_turn as _start_turn  # noqa: E402

@@ -54,7 +54,7 @@ def why_illegal(s: GameState, move: object) -> str:
                 "(one Start Area bit per owner with pieces in the opposite stack)"
             )
         if kind == MoveKind.TRAVEL:
-            if t.kind[src >> 2] != CellKind.WORMHOLE if src < t.fire_base else True:
+            if src >= t.fire_base or t.kind[src >> 2] != CellKind.WORMHOLE:
                 return "[D12] only a piece on a Wormhole end can travel"
             if (s.travelled >> st[-1]) & 1:
                 return "[D19] after travelling, a piece may not travel again before it steps"
