@@ -28,7 +28,8 @@ from astroplane.outcome import EndReason, Outcome
 from astroplane.perft import divide, perft
 from astroplane.pieces import SEAT_NAMES, piece_from_name, piece_name, piece_owner
 from astroplane.rules.options import ADVANCED, BASIC, STANDARD, Rules
-from astroplane.state import GameState, new_game, setup_position
+from astroplane.setup import new_game, setup_position
+from astroplane.state import GameState
 from astroplane.topology import (
     REFERENCE_BOARD,
     Apex,

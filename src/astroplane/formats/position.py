@@ -35,7 +35,8 @@ from astroplane.outcome import EndReason, Outcome
 from astroplane.pieces import SEAT_NAMES, piece_name
 from astroplane.rules.options import ADVANCED, BASIC, STANDARD, Rules, no_filter, two_moves
 from astroplane.rules.scoring import scores, winners
-from astroplane.state import GameState, setup_position
+from astroplane.setup import setup_position
+from astroplane.state import GameState
 from astroplane.topology import REFERENCE_BOARD, Seat, Topology
 
 __all__ = ["position_from_text", "position_to_text", "rules_from_text", "rules_to_text"]

@@ -53,7 +53,8 @@ from astroplane.formats.position import (
 )
 from astroplane.moves import Move
 from astroplane.pieces import SEAT_NAMES
-from astroplane.state import GameState, new_game
+from astroplane.setup import new_game
+from astroplane.state import GameState
 
 __all__ = ["GameRecord"]
 
