@@ -62,3 +62,33 @@ def test_top_level_notation_helpers() -> None:
     texts = [ap.format_move(s, m) for m in s.legal_moves()]
     assert texts == ["Sl-e2ne", "Sl-e2nw", "Sl-e2se", "Sr-f2ne", "Sr-f2nw", "Sr-f2sw"]
     assert [ap.parse_move(s, t) for t in texts] == list(s.legal_moves())
+
+
+def test_moves_of_a_piece_lists_exactly_its_actions() -> None:
+    """moves_of(piece) gives the legal actions that move that piece: none for a covered
+    (captive) piece, its steps for a top piece, the firing for a loaded piece [D5, D9]."""
+    s = ap.setup_position(
+        stacks={"c3.ne": ["N1", "S1"], "b1.sw": ["S2"], "a1S": ["S3"], "a1W": ["S4"], "Nl": ["N2"]},
+        reserve={"S": 6, "N": 8},
+    )
+    assert s.moves_of("N1") == ()  # held captive under S1
+    assert all(m.origin == ap.REFERENCE_BOARD.position("c3.ne") for m in s.moves_of("S1"))
+    assert s.moves_of("S1") and set(s.moves_of("S1")) <= set(s.legal_moves())
+    fires = [m for m in s.moves_of("S3") if m.kind == ap.MoveKind.FIRE]
+    assert fires and fires == [m for m in s.moves_of("S4") if m.kind == ap.MoveKind.FIRE]
+    with pytest.raises(ValueError):
+        s.moves_of("X1")
+
+
+def test_destinations_and_reachable_cells_of_a_piece() -> None:
+    """destinations() gives the positions a piece can take next; reachable_cells() their cells,
+    with a firing position counted as its Anomaly corner (rulebook: The Basic Moves)."""
+    b = ap.REFERENCE_BOARD
+    s = ap.setup_position(stacks={"c2.sw": ["S1"], "Nl": ["N1"]}, reserve={"S": 9, "N": 9})
+    names = {b.position_name(p) for p in s.destinations("S1")}
+    # Into the Wormhole end b1 (nw, sw) or straight through to i1 (ne, nw, se) [D12].
+    assert names == {"b1.nw", "b1.sw", "i1.ne", "i1.nw", "i1.se"}
+    assert s.reachable_cells("S1") == (b.cell("b1"), b.cell("i1"))
+    loaded = ap.setup_position(stacks={"b1.sw": ["S1"], "Nl": ["N1"]}, reserve={"S": 9, "N": 9})
+    assert b.position("a1S") in loaded.destinations("S1")
+    assert b.cell("a1") in loaded.reachable_cells("S1")

@@ -474,3 +474,24 @@ def test_score_formula_in_random_play(choices: list[int]) -> None:
         assert s.scores() == _score_by_hand(s)
     if s.outcome is not None:
         assert s.outcome.scores == _score_by_hand(s)
+
+
+def test_match_play_true_win_counts_eight_and_totals_reach_the_target() -> None:
+    """Match play: a true win adds 8 to the winner and 0 to the others; other games add
+    their scores; the match ends when a seat reaches the target (rulebook: How To Win)."""
+    m = ap.Match.for_rules(attrs.evolve(ap.STANDARD, match_target=10))
+    m = m.add(ap.Outcome((0,), (5, 0, 7, 0), False, ap.EndReason.STUCK, 30))
+    assert m.totals == (5, 0, 7, 0) and not m.is_over and m.winners == ()
+    m = m.add(ap.Outcome((0,), (3, 0, 9, 0), True, ap.EndReason.TRUE_WIN, 12))
+    assert m.totals == (13, 0, 7, 0) and m.games == 2
+    assert m.is_over and m.winners == (0,)
+    with pytest.raises(ValueError, match="over"):
+        m.add(ap.Outcome((2,), (0, 0, 1, 0), False, ap.EndReason.STUCK, 9))
+
+
+def test_match_needs_a_target() -> None:
+    """A match needs a positive target; rules without match_target cannot start one."""
+    with pytest.raises(ValueError, match="match_target"):
+        ap.Match.for_rules(ap.STANDARD)
+    with pytest.raises(ValueError, match="positive"):
+        ap.Match(0)

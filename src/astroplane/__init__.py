@@ -23,6 +23,7 @@ from astroplane.formats import (
     position_to_text,
     to_json,
 )
+from astroplane.match import Match
 from astroplane.moves import Move, MoveKind
 from astroplane.outcome import EndReason, Outcome
 from astroplane.perft import divide, perft
@@ -55,6 +56,7 @@ __all__ = [
     "GameRecord",
     "GameState",
     "IllegalMoveError",
+    "Match",
     "Move",
     "MoveKind",
     "NotationError",

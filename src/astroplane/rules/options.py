@@ -67,7 +67,7 @@ class Rules:
         max_turns: End and score the game when this turn is over [D18].
         no_progress_rounds: End and score after this many rounds without a
             piece entering the Singularity, an elimination or a send-back [D25].
-        match_target: Points to reach in match play (used by match helpers).
+        match_target: Points to reach in match play (see :class:`astroplane.Match`).
         turn_moves: Hook: the number of moves a turn starts with.
         action_filter: Hook: removes actions from the legal set.
 
