@@ -227,7 +227,8 @@ def test_invalid_json_text_says_where() -> None:
     """Text that is not JSON raises NotationError with the offset of the problem."""
     with pytest.raises(ap.NotationError, match="not JSON") as err:
         jsonio.from_json('{"type": "state",}')
-    assert err.value.index == 17
+    # Python's json points at the closing brace (<= 3.12) or at the trailing comma (3.13+).
+    assert err.value.index in (16, 17)
     with pytest.raises(ap.NotationError, match='"type"'):
         jsonio.from_json("[1, 2]")
 
