@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import random
 from typing import Any
 
 import attrs
@@ -17,6 +16,7 @@ from astroplane.formats import jsonio
 from astroplane.formats.notation import format_move, parse_move
 from astroplane.formats.position import position_from_text, position_to_text, rules_from_text
 from astroplane.formats.record import GameRecord
+from helpers import seeded_playout
 
 _RULES = (ap.STANDARD, ap.BASIC, ap.ADVANCED, attrs.evolve(ap.STANDARD, square_vs_square=True))
 #: Characters the formats use, so mutations often stay nearly readable.
@@ -25,19 +25,8 @@ _ALPHABET = 'SWNEswnelrtx0123456789:,+-~*!>./ \n[]"#abcdefghijkz{}'
 
 def _playout(seed: int, plies: int) -> tuple[ap.GameState, list[ap.Move], ap.GameState]:
     """A seeded random game: start, moves and final state (random players, rules, limits)."""
-    rng = random.Random(seed)
-    rules = attrs.evolve(
-        rng.choice(_RULES),
-        max_turns=rng.choice((None, 6, 30)),
-        no_progress_rounds=rng.choice((None, 2)),
-    )
-    start = state = ap.new_game(rng.choice((2, 3, 4)), rules=rules)
-    moves = []
-    while not state.is_over and len(moves) < plies:
-        move = rng.choice(state.legal_moves())
-        moves.append(move)
-        state = state.play(move)
-    return start, moves, state
+    states, moves = seeded_playout(seed, plies)
+    return states[0], moves, states[-1]
 
 
 @st.composite
