@@ -50,12 +50,9 @@ def _apply(s: GameState, move: Move) -> GameState:
 
     if kind in (_STEP, _TRAVEL):
         src, dst, choice = move.origin, move.target, move.choice
-        st = stacks[src]
-        pid = st[-1]
+        pid, bonus = _lift(stacks, src, mover, landed)
+        moves_left += bonus
         bit = 1 << pid
-        if len(st) >= 2 and st[-2] // 10 != mover and not landed & bit:
-            moves_left += 1  # release bonus [D9]
-        stacks[src] = st[:-1]
         if kind == _STEP:
             moves_left -= 1
             travelled &= ~bit  # the step clears the Wormhole mark [D19]
@@ -91,12 +88,9 @@ def _apply(s: GameState, move: Move) -> GameState:
     elif kind == _FIRE:
         moves_left -= 1
         for f in t.corner_firing[move.origin]:
-            st = stacks[f]
-            pid = st[-1]
+            pid, bonus = _lift(stacks, f, mover, landed)
+            moves_left += bonus
             bit = 1 << pid
-            if len(st) >= 2 and st[-2] // 10 != mover and not landed & bit:
-                moves_left += 1  # release bonus [D9]
-            stacks[f] = st[:-1]
             dst = t.singularity_position[t.fire_target[f]]
             stacks[dst] = stacks[dst] + (pid,)
             where[pid] = dst
@@ -155,6 +149,17 @@ def _apply(s: GameState, move: Move) -> GameState:
             object.__setattr__(new, "_legal", legal)
             return new
     return close_turn(new)
+
+
+def _lift(stacks: list[tuple[int, ...]], position: int, mover: int, landed: int) -> tuple[int, int]:
+    """Take the top piece off ``position``: ``(piece, bonus)``, where ``bonus`` is 1 when
+    leaving earns the release bonus (the piece directly below belongs to another player
+    and the piece did not land on this stack during the current turn) [D9], else 0."""
+    st = stacks[position]
+    pid = st[-1]
+    stacks[position] = st[:-1]
+    released = len(st) >= 2 and st[-2] // 10 != mover and not (landed >> pid) & 1
+    return pid, 1 if released else 0
 
 
 def _bring_in(
