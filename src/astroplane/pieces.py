@@ -19,10 +19,10 @@ __all__ = [
     "seat_from_name",
 ]
 
-#: Pieces each player owns.
 PIECES_PER_PLAYER = 10
-#: Seat letters by seat number (clockwise).
+"""Pieces each player owns (RULES.md section 2)."""
 SEAT_NAMES = "SWNE"
+"""Seat letters by seat number, in clockwise (turn) order [D2]."""
 
 
 def piece_owner(piece: int) -> int:

@@ -535,7 +535,6 @@ def _compile(t: Topology) -> None:
     put(t, "_names", names)
 
 
-#: The reference board of RULES.md section 1, built from the South side's layout.
 REFERENCE_BOARD = Topology.from_south(
     10,
     singularity=("e5", "ne"),
@@ -544,3 +543,5 @@ REFERENCE_BOARD = Topology.from_south(
     anomaly=(("a1", "b1", "sw", "e6"), ("j1", "i1", "se", "f6")),
     start_areas=(("d1", "e2", "sw"), ("g1", "f2", "se")),
 )
+"""The reference board of RULES.md section 1 (10 x 10, four seats), built from the South
+side's layout and its three rotations by :meth:`Topology.from_south`."""

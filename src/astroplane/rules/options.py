@@ -113,11 +113,11 @@ class Rules:
         return "custom"
 
 
-#: Standard rules (section 10 defaults).
 STANDARD = Rules()
-#: Basic Astroplane: no Squares.
+"""Standard rules: the defaults of RULES.md section 10 (Squares on, optional rules off)."""
 BASIC = Rules(squares=False)
-#: Advanced Astroplane sheet: ``singles_disband_squares`` on.
+"""Basic Astroplane: no Squares (000: "Play a few games of Basic Astroplane")."""
 ADVANCED = Rules(singles_disband_squares=True)
+"""The Advanced Astroplane sheet: ``singles_disband_squares`` on (000 rule 4, [D27])."""
 
 _PRESETS = {"standard": STANDARD, "basic": BASIC, "advanced": ADVANCED}
