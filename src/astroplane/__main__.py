@@ -1,4 +1,4 @@
-"""``python -m astroplane``: the ``astroplane`` command line (see :mod:`astroplane.cli`).
+"""``python -m astroplane``: the ``astroplane`` command line (see ``astroplane.cli``).
 
 With no command it prints the standard 2-player setup and a hint.
 """

@@ -1,16 +1,16 @@
 """Bots: players that choose an action for a state, for frontends and simulations.
 
 An agent is anything with a ``choose(state) -> Move`` method (the
-:class:`Agent` protocol). Two bots come with the library:
+``Agent`` protocol). Two bots come with the library:
 
-* :class:`RandomBot` picks uniformly among the legal actions.
-* :class:`GreedyBot` looks one action ahead: it plays every legal action and
+* ``RandomBot`` picks uniformly among the legal actions.
+* ``GreedyBot`` looks one action ahead: it plays every legal action and
   keeps the one whose result scores best for the mover under
-  :func:`evaluate` (ties broken at random).
+  ``evaluate`` (ties broken at random).
 
 Both are seeded, so a game between bots is reproducible, and both only ever
 return a member of ``state.legal_moves()``: any number of players, any rules
-preset. :func:`play_game` runs a whole game between agents.
+preset. ``play_game`` runs a whole game between agents.
 
 >>> import astroplane
 >>> from astroplane.agents import GreedyBot, RandomBot, play_game
@@ -73,7 +73,7 @@ class RandomBot:
         seed: Seed of the bot's own random generator (None: unseeded).
 
     Raises:
-        ValueError: From :meth:`choose`, if the game is over.
+        ValueError: From ``choose``, if the game is over.
 
     >>> import astroplane
     >>> s = astroplane.new_game(2)
@@ -99,7 +99,7 @@ class RandomBot:
 
 # ---- evaluation -------------------------------------------------------------
 
-#: Weights of the terms of :func:`evaluate` (points of evaluation per unit).
+#: Weights of the terms of ``evaluate`` (points of evaluation per unit).
 WEIGHTS: Mapping[str, float] = {
     "score": 10.0,  # per point of (own score - best other score), RULES.md 9
     "control": 6.0,  # per Singularity cell topped, squared (a true win needs all four)
@@ -170,7 +170,7 @@ def evaluate(state: GameState, seat: int) -> float:
 
     A finished game is worth ``+WIN_VALUE`` to a winner (half for a shared
     win) and ``-WIN_VALUE`` to the others. Otherwise the sum of these terms,
-    weighted by :data:`WEIGHTS`:
+    weighted by ``WEIGHTS``:
 
     * **score**: own score minus the best other score (RULES.md 9: 3 per
       piece eliminated, 2 per Singularity top, 1 per piece lower there), so
@@ -178,7 +178,7 @@ def evaluate(state: GameState, seat: int) -> float:
     * **control**: Singularity cells topped, squared, minus the same for the
       strongest other player (the true win needs all four);
     * **progress**: for every piece on the board or in reserve, how many
-      actions it is from the Singularity (:func:`distances_to_singularity`;
+      actions it is from the Singularity (``distances_to_singularity``;
       a reserve piece counts as its Start Area plus one): own distance
       counts against, other players' (averaged over them) in favour, so
       *sending pieces back* to Start pays;
@@ -270,7 +270,7 @@ def evaluate(state: GameState, seat: int) -> float:
 
 
 class GreedyBot:
-    """One-action look-ahead: plays each legal action and keeps the best by :func:`evaluate`.
+    """One-action look-ahead: plays each legal action and keeps the best by ``evaluate``.
 
     The result of each action is evaluated for the seat that moves (even if
     the action ends the turn); equal best values are broken by the bot's
@@ -281,10 +281,10 @@ class GreedyBot:
     Args:
         seed: Seed of the tie-breaking random generator (None: unseeded).
         evaluation: The evaluation function ``(state, seat) -> float``
-            (default :func:`evaluate`).
+            (default ``evaluate``).
 
     Raises:
-        ValueError: From :meth:`choose`, if the game is over.
+        ValueError: From ``choose``, if the game is over.
 
     >>> import astroplane
     >>> s = astroplane.new_game(2)
@@ -304,7 +304,7 @@ class GreedyBot:
         self._rng = random.Random(seed)
 
     def choose(self, state: GameState) -> Move:
-        """The legal action whose result :func:`evaluate` rates best for the mover."""
+        """The legal action whose result ``evaluate`` rates best for the mover."""
         moves = _legal_or_raise(state)
         if len(moves) == 1:
             return moves[0]
@@ -334,7 +334,7 @@ BOTS: Mapping[str, Callable[[int | None], Agent]] = {
 
 
 def make_bot(name: str, seed: int | None = None) -> Agent:
-    """A bot by name (a key of :data:`BOTS`), seeded.
+    """A bot by name (a key of ``BOTS``), seeded.
 
     Raises:
         ValueError: If ``name`` is not a known bot.
@@ -354,7 +354,7 @@ def make_bot(name: str, seed: int | None = None) -> Agent:
 
 @attrs.frozen
 class GameRun:
-    """A game played by :func:`play_game`.
+    """A game played by ``play_game``.
 
     Attributes:
         initial: The starting state (with the rules actually used).
@@ -385,11 +385,11 @@ def play_game(
         on_action: Called as ``on_action(before, move, after)`` after each action.
 
     Returns:
-        The :class:`GameRun` (initial state, actions, final state).
+        The ``GameRun`` (initial state, actions, final state).
 
     Raises:
         ValueError: If a seat has no agent, ``max_turns`` is not positive, or
-            an agent returns an illegal action (as :class:`astroplane.IllegalMoveError`).
+            an agent returns an illegal action (as ``astroplane.IllegalMoveError``).
 
     >>> import astroplane
     >>> run = play_game(astroplane.new_game(3), [RandomBot(1), RandomBot(2), RandomBot(3)],

@@ -1,4 +1,4 @@
-"""Exceptions. All subclass :class:`ValueError` and carry their data."""
+"""Exceptions. All subclass ``ValueError`` and carry their data."""
 
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ def _positive(_inst: object, _attr: attrs.Attribute[int], value: int) -> None:
 
 @attrs.frozen
 class Match:
-    """The running totals of a match (immutable: :meth:`add` returns a new one).
+    """The running totals of a match (immutable: ``add`` returns a new one).
 
     Attributes:
         target: Points a seat must reach to win the match.
@@ -58,7 +58,7 @@ class Match:
         return cls(rules.match_target)
 
     def add(self, outcome: Outcome) -> Match:
-        """The match after one more game (its :meth:`Outcome.match_points` added).
+        """The match after one more game (its ``Outcome.match_points`` added).
 
         Raises:
             ValueError: If the match is already over.

@@ -1,8 +1,8 @@
 """Actions: the immutable, hashable values that ``legal_moves()`` returns and ``play()`` takes.
 
-Every action is a :class:`Move` with four small-integer fields; what they mean
+Every action is a ``Move`` with four small-integer fields; what they mean
 depends on the kind (positions and cells are numbered as in
-:mod:`astroplane.topology`):
+``astroplane.topology``):
 
 ==================  ==========================  ======================  ==========================
 kind                origin                      target                  choice
@@ -61,7 +61,7 @@ class Move:
     """One action. Build moves by asking a state for ``legal_moves()``.
 
     Attributes:
-        kind: A :class:`MoveKind` value (stored as a plain ``int``).
+        kind: A ``MoveKind`` value (stored as a plain ``int``).
         origin: Position, cell or -1, by kind (see the module table).
         target: Position, cell or -1, by kind.
         choice: Send-back or reserve choice, by kind.
@@ -91,7 +91,7 @@ class Move:
 
     @classmethod
     def from_dict(cls, data: Any, *, topology: Topology | None = None) -> Move:
-        """Read a move from :meth:`to_dict` data.
+        """Read a move from ``to_dict`` data.
 
         Raises:
             NotationError: If the data is not a valid move.

@@ -63,7 +63,7 @@ class Outcome:
 
     @classmethod
     def from_dict(cls, data: Any) -> Outcome:
-        """Read an outcome from :meth:`to_dict` data.
+        """Read an outcome from ``to_dict`` data.
 
         Raises:
             NotationError: If the data is not a valid outcome.

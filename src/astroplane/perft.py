@@ -1,7 +1,7 @@
 """Counting action sequences (perft), to check move generation against known numbers [D22].
 
 Every action is one ply: a move, a free Wormhole travel and ending the turn
-under [D7] alike. Turn changes happen inside :meth:`GameState.play`, so a
+under [D7] alike. Turn changes happen inside ``GameState.play``, so a
 sequence may cross into the next player's turn. A sequence that reaches the
 end of the game before its last action counts 0 (the finished state has no
 legal action).

@@ -1,8 +1,8 @@
 """Building positions: the standard setup and any validated position.
 
-:func:`new_game` gives the setup of RULES.md 1.2 and 2; :func:`setup_position`
+``new_game`` gives the setup of RULES.md 1.2 and 2; ``setup_position``
 builds any position from names or numbers and checks every invariant of a
-:class:`~astroplane.state.GameState` (occupancy, piece conservation, seats,
+``GameState`` (occupancy, piece conservation, seats,
 reserve), so a frontend or a test can start from a puzzle without ever
 holding a broken state.
 """
@@ -40,7 +40,7 @@ def new_game(
         players: 2, 3 or 4.
         first: The seat that starts (default: the first seat, S). Turn order
             stays clockwise.
-        rules: The rules in force (default :data:`astroplane.STANDARD`).
+        rules: The rules in force (default ``astroplane.STANDARD``).
         topology: The board (default the reference board).
 
     Raises:

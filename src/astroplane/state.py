@@ -1,8 +1,8 @@
 """The immutable game state (RULES.md sections 1.2 and 2).
 
-A :class:`GameState` never changes: :meth:`GameState.play` returns a new
+A ``GameState`` never changes: ``GameState.play`` returns a new
 state. Positions, pieces and seats are small integers (see
-:mod:`astroplane.topology` and :mod:`astroplane.pieces`); every query has a
+``astroplane.topology`` and ``astroplane.pieces``); every query has a
 name-based convenience too.
 
 >>> import astroplane
@@ -43,7 +43,7 @@ NOT_PLAYING = -4
 class GameState:
     """A complete, immutable game state.
 
-    Build one with :func:`new_game` or :func:`setup_position`; the
+    Build one with ``new_game`` or ``setup_position``; the
     constructor itself does no validation and is for the engine.
 
     Attributes:
@@ -114,7 +114,7 @@ class GameState:
         return _play(self, move)
 
     def is_legal(self, move: Move) -> bool:
-        """True if ``move`` is in :meth:`legal_moves`."""
+        """True if ``move`` is in ``legal_moves``."""
         return move in self.legal_moves()
 
     def moves_of(self, piece: int | str) -> tuple[Move, ...]:
@@ -273,7 +273,7 @@ class GameState:
 
     @classmethod
     def from_text(cls, text: str, *, topology: Topology = REFERENCE_BOARD) -> GameState:
-        """Read a position text written by :meth:`to_text`.
+        """Read a position text written by ``to_text``.
 
         Raises:
             NotationError: If the text is malformed or describes an invalid position;
@@ -291,7 +291,7 @@ class GameState:
 
     @classmethod
     def from_dict(cls, data: Any, *, topology: Topology = REFERENCE_BOARD) -> GameState:
-        """Read a state from :meth:`to_dict` data.
+        """Read a state from ``to_dict`` data.
 
         Raises:
             NotationError: If the data is not a valid state.
@@ -301,14 +301,14 @@ class GameState:
         return state_from_dict(data, topology=topology)
 
     def to_json(self, *, indent: int | None = None) -> str:
-        """This state as a JSON string (:meth:`to_dict` encoded)."""
+        """This state as a JSON string (``to_dict`` encoded)."""
         from astroplane.formats.jsonio import to_json
 
         return to_json(self, indent=indent)
 
     @classmethod
     def from_json(cls, text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> GameState:
-        """Read a state from :meth:`to_json` text.
+        """Read a state from ``to_json`` text.
 
         Raises:
             NotationError: If the text is not JSON of a valid state.

@@ -1,6 +1,6 @@
 """Board topology: cells, apexes, links and special areas, compiled to flat tables.
 
-A :class:`Topology` describes a board declaratively (its size, special cells,
+A ``Topology`` describes a board declaratively (its size, special cells,
 Anomaly firing positions, seats and Start Areas) and compiles everything move
 generation needs into tuples indexed by small integers, once, when it is
 built. The rules never do coordinate arithmetic: they ask the topology.
@@ -84,7 +84,7 @@ class StartArea:
 
     Attributes:
         name: Short name, seat letter + ``l``/``r`` (``"Sl"``).
-        seat: The owning seat (0..3, see :class:`Seat`).
+        seat: The owning seat (0..3, see ``Seat``).
         side: 0 for the left Start Area, 1 for the right one, as the player sees it.
         cell: The (off-grid) cell index that holds the Start Area.
         entry_cell: The grid cell a piece exits into.
@@ -138,7 +138,7 @@ def _areas(value: Iterable[StartArea]) -> tuple[StartArea, ...]:
 class Topology:
     """A board: grid, special cells, Anomaly, seats and Start Areas, with compiled tables.
 
-    Build one with :meth:`Topology.from_south` (rotating one seat's layout) or
+    Build one with ``Topology.from_south`` (rotating one seat's layout) or
     directly from its fields. The compiled tables (attributes ending in no
     underscore but documented as *compiled*) are tuples indexed by cell or
     position numbers (see the module docstring for the numbering).
@@ -544,4 +544,4 @@ REFERENCE_BOARD = Topology.from_south(
     start_areas=(("d1", "e2", "sw"), ("g1", "f2", "se")),
 )
 """The reference board of RULES.md section 1 (10 x 10, four seats), built from the South
-side's layout and its three rotations by :meth:`Topology.from_south`."""
+side's layout and its three rotations by ``Topology.from_south``."""

@@ -1,10 +1,10 @@
 """The formats frontends and tools exchange (docs/formats.md).
 
-* :mod:`~astroplane.formats.notation`: move notation (``e2ne-f3nw+Nr``).
-* :mod:`~astroplane.formats.position`: one-line position text, like FEN.
-* :mod:`~astroplane.formats.jsonio`: JSON for states, moves and outcomes, with a JSON Schema.
-* :mod:`~astroplane.formats.events`: what a move does, as events for animations.
-* :mod:`~astroplane.formats.record`: PGN-like game records.
+* ``notation``: move notation (``e2ne-f3nw+Nr``).
+* ``position``: one-line position text, like FEN.
+* ``jsonio``: JSON for states, moves and outcomes, with a JSON Schema.
+* ``events``: what a move does, as events for animations.
+* ``record``: PGN-like game records.
 
 >>> import astroplane
 >>> from astroplane import formats

@@ -2,7 +2,7 @@
 
 Positions are written without the dot in the formats (``e2ne``, ``a1S``,
 ``Sl``); the dotted engine names (``e2.ne``) are accepted too. Everything is
-case-insensitive. Errors are :class:`~astroplane.errors.NotationError` with
+case-insensitive. Errors are ``NotationError`` with
 the character offset of the problem.
 """
 

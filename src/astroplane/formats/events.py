@@ -1,15 +1,15 @@
 """Move effects: what a move does, as a list of events, for animations and logs.
 
-:func:`effects` returns typed events in the order a frontend animates them:
+``effects`` returns typed events in the order a frontend animates them:
 
-* the action itself: :class:`PieceMoved` (then :class:`Jumped` for a
-  Hyperspace or Wormhole jump, :class:`BonusMove` when the piece was released
-  from a stack [D9], :class:`Landed` on a stack, :class:`SentBack` per owner
-  [D10], :class:`EnteredSingularity` and :class:`ReservePlaced` [D13]);
-  :class:`Fired` followed by each fired piece's events [D5]; :class:`SquareMoved`
-  and :class:`Eliminated` (section 8);
-* then how the turn goes on: :class:`TurnPassed` for each turn that starts,
-  :class:`PlayerRemoved` for a stuck player [D16], :class:`GameOver`.
+* the action itself: ``PieceMoved`` (then ``Jumped`` for a
+  Hyperspace or Wormhole jump, ``BonusMove`` when the piece was released
+  from a stack [D9], ``Landed`` on a stack, ``SentBack`` per owner
+  [D10], ``EnteredSingularity`` and ``ReservePlaced`` [D13]);
+  ``Fired`` followed by each fired piece's events [D5]; ``SquareMoved``
+  and ``Eliminated`` (section 8);
+* then how the turn goes on: ``TurnPassed`` for each turn that starts,
+  ``PlayerRemoved`` for a stuck player [D16], ``GameOver``.
 
 Pieces, positions, cells and seats are names (``"S3"``, ``"e2.ne"``, ``"e2"``,
 ``"S"``); every event has ``to_dict()`` giving a plain JSON object with an

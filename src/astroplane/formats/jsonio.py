@@ -2,7 +2,7 @@
 
 Every object has ``"format_version": 1`` and ``"type"`` (``"state"``, ``"move"``
 or ``"outcome"``); the fields are documented in docs/formats.md and checked by
-the JSON Schema :func:`json_schema` (draft 2020-12) shipped with the package.
+the JSON Schema ``json_schema`` (draft 2020-12) shipped with the package.
 Seats, pieces, cells and positions are written by name (``"S"``, ``"N3"``,
 ``"e2"``, ``"e2.ne"``, ``"a1S"``, ``"Sl"``).
 
@@ -176,7 +176,7 @@ def to_json(value: GameState | Move | Outcome, *, indent: int | None = None) -> 
 
     Raises:
         TypeError: If ``value`` is none of these.
-        ValueError: As :func:`state_to_dict`.
+        ValueError: As ``state_to_dict``.
     """
     if isinstance(value, GameState):
         data = state_to_dict(value)
@@ -261,7 +261,7 @@ def _wrap(path: str, read: Any, *args: Any) -> Any:
 
 
 def outcome_from_dict(data: Any) -> Outcome:
-    """The outcome :func:`outcome_to_dict` wrote.
+    """The outcome ``outcome_to_dict`` wrote.
 
     Raises:
         NotationError: If ``data`` is not a valid outcome object (says which field).
@@ -293,7 +293,7 @@ def _outcome(data: Any, path: str) -> Outcome:
 
 
 def move_from_dict(data: Any, *, topology: Topology = REFERENCE_BOARD) -> Move:
-    """The move :func:`move_to_dict` wrote (``"notation"`` is informative and ignored).
+    """The move ``move_to_dict`` wrote (``"notation"`` is informative and ignored).
 
     Raises:
         NotationError: If ``data`` is not a valid move object (says which field).
@@ -358,11 +358,11 @@ def _reserve(value: Any, path: str, most: int) -> int:
 
 
 def state_from_dict(data: Any, *, topology: Topology = REFERENCE_BOARD) -> GameState:
-    """The state :func:`state_to_dict` wrote, validated like a position text.
+    """The state ``state_to_dict`` wrote, validated like a position text.
 
     Raises:
         NotationError: If ``data`` is not a valid state object or describes an
-            impossible position (see :func:`~astroplane.formats.position.position_from_text`).
+            impossible position (see ``position_from_text``).
     """
     return _wrap("state", _state, data, topology)  # type: ignore[no-any-return]
 
@@ -464,8 +464,8 @@ def from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> Any
     """Read JSON text of a state, move or outcome (by its ``"type"``).
 
     Returns:
-        A :class:`~astroplane.state.GameState`, :class:`~astroplane.moves.Move` or
-        :class:`~astroplane.outcome.Outcome`.
+        A ``GameState``, ``Move`` or
+        ``Outcome``.
 
     Raises:
         NotationError: If the text is not JSON (with the offset) or not a valid object.

@@ -1,6 +1,6 @@
 """Move notation: a short, human-typable text for every action (see docs/formats.md).
 
-Canonical forms (what :func:`format_move` writes)::
+Canonical forms (what ``format_move`` writes)::
 
     Sl-e2ne           step out of a Start Area to e2, pointing ne
     e2ne-f3nw         step through the ne apex into f3, positioned at nw [D8]

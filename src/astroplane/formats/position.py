@@ -87,7 +87,7 @@ def rules_to_text(rules: Rules) -> str:
 
 
 def rules_from_text(text: str) -> Rules:
-    """The rules that :func:`rules_to_text` wrote (case-insensitive).
+    """The rules that ``rules_to_text`` wrote (case-insensitive).
 
     Raises:
         NotationError: If the text is not a preset with known options.
@@ -129,7 +129,7 @@ def _pieces(pieces: list[int]) -> str:
 
 
 def position_to_text(state: GameState) -> str:
-    """The one-line text of a state; :func:`position_from_text` reads it back equal.
+    """The one-line text of a state; ``position_from_text`` reads it back equal.
 
     Args:
         state: Any state, including a finished game.
@@ -138,7 +138,7 @@ def position_to_text(state: GameState) -> str:
         The position text (see the module docstring and docs/formats.md).
 
     Raises:
-        ValueError: If the rules have custom hooks (see :func:`rules_to_text`).
+        ValueError: If the rules have custom hooks (see ``rules_to_text``).
 
     >>> import astroplane
     >>> s = astroplane.new_game(3)
@@ -185,7 +185,7 @@ def position_from_text(
 
     Raises:
         NotationError: If the text cannot be read or describes an impossible
-            position (one breaking an invariant of :func:`astroplane.setup_position`,
+            position (one breaking an invariant of ``astroplane.setup_position``,
             a player to move who is stuck, an outcome that does not follow from
             the position); the message says what and where.
 
@@ -324,7 +324,7 @@ def build_state(
 
     ``where`` is ``(text, line)`` for error messages (empty text: no column);
     ``over`` is None or ``(EndReason, ...)``; ``kw`` holds the optional
-    :func:`~astroplane.setup_position` arguments.
+    ``setup_position`` arguments.
 
     Raises:
         NotationError: If the fields describe an impossible state.

@@ -13,7 +13,7 @@
 
 Header lines are ``[Name "value"]`` (``\\"`` and ``\\\\`` escape a quote and a
 backslash). ``Seats``, ``Rules`` and ``First`` (the first player, when not the first
-seat) describe a standard start (:func:`astroplane.new_game`); any other
+seat) describe a standard start (``astroplane.new_game``); any other
 start is given by a ``Position`` header holding a position text.
 ``Result`` is ``*`` while the game goes on. Each turn line is the turn
 number, the seat and the moves of that turn in move notation; blank lines

@@ -1,4 +1,4 @@
-"""Why a move is illegal: the rule that forbids it, for :class:`IllegalMoveError`."""
+"""Why a move is illegal: the rule that forbids it, for ``IllegalMoveError``."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Legal action generation: the hot path.
 
-Everything here works on the flat tables of :class:`~astroplane.topology.Topology`
+Everything here works on the flat tables of ``Topology``
 and on plain tuples and ints; no coordinate arithmetic. Moves are interned,
-so ``legal_moves()`` of two states hands out the same :class:`Move` objects.
+so ``legal_moves()`` of two states hands out the same ``Move`` objects.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def _move(kind: int, origin: int, target: int, choice: int) -> Move:
 
 
 def legal_actions(s: GameState) -> tuple[Move, ...]:
-    """All legal actions of ``s`` (see :meth:`GameState.legal_moves` for the order)."""
+    """All legal actions of ``s`` (see ``GameState.legal_moves`` for the order)."""
     if s.outcome is not None:
         return ()
     acts = _generate(s)

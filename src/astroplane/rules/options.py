@@ -1,6 +1,6 @@
 """The rule set in force: section 10 options and the hooks variants plug into.
 
-Variants are composed, not subclassed: a :class:`Rules` value is a frozen
+Variants are composed, not subclassed: a ``Rules`` value is a frozen
 bundle of options and small callables, and the engine only ever reads these
 fields. Built-in options (``squares``, ``square_vs_square``,
 ``remove_stuck_players``, ``singles_disband_squares``, the limits) are plain
@@ -9,7 +9,7 @@ fields; a third party adds a variant by giving the hook fields other callables:
 * ``turn_moves(state, seat) -> int`` — how many moves a turn starts with
   (rulebook: 2 per turn).
 * ``action_filter(state, actions) -> actions`` — may remove actions from the
-  legal set (it must return a subset, in order; see :func:`no_filter`).
+  legal set (it must return a subset, in order; see ``no_filter``).
 
 >>> import attrs
 >>> attrs.evolve(Rules.standard(), max_turns=200).max_turns
@@ -67,7 +67,7 @@ class Rules:
         max_turns: End and score the game when this turn is over [D18].
         no_progress_rounds: End and score after this many rounds without a
             piece entering the Singularity, an elimination or a send-back [D25].
-        match_target: Points to reach in match play (see :class:`astroplane.Match`).
+        match_target: Points to reach in match play (see ``astroplane.Match``).
         turn_moves: Hook: the number of moves a turn starts with.
         action_filter: Hook: removes actions from the legal set.
 

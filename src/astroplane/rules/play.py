@@ -1,8 +1,8 @@
 """Playing an action: the new pieces, marks and counters, then the turn goes on.
 
-:func:`play` checks the action against the legal set and :func:`_apply` builds
+``play`` checks the action against the legal set and ``_apply`` builds
 the next state in one pass over flat tuples (no ``attrs.evolve``); what happens
-when the turn is over is in :mod:`astroplane.rules.turns`.
+when the turn is over is in ``astroplane.rules.turns``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ _ELIMINATED = -2
 
 
 def play(s: GameState, move: Move) -> GameState:
-    """Apply a legal action and resolve the turn (see :meth:`GameState.play`)."""
+    """Apply a legal action and resolve the turn (see ``GameState.play``)."""
     legal = s.legal_moves()
     for m in legal:
         if m is move:

@@ -2,7 +2,7 @@
 
 Section 9 of RULES.md: a stuck player ends a 2-player game or is removed
 [D16]; the turn limit [D18] and the no-progress limit [D25] are checked when a
-turn is over; :func:`finish` scores a finished game.
+turn is over; ``finish`` scores a finished game.
 """
 
 from __future__ import annotations
