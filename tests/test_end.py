@@ -182,15 +182,20 @@ def test_d16_four_players_removed_seat_skipped() -> None:
     assert s.removed == (N,)
 
 
-def test_d16_game_ends_when_fewer_than_two_players_left() -> None:
-    """3 players with W already removed: when N is stuck too, fewer than two are left [D16]."""
-    s = setup(
+def _three_players_w_removed_n_about_to_be_stuck() -> ap.GameState:
+    """3 players, W already removed; S's one move leaves N with nothing to do."""
+    return setup(
         {"Sl": ["S1"], "c3.ne": ["N1", "S2"]},
         players=3,
         removed=["W"],
         to_move="S",
         moves_left=1,
     )
+
+
+def test_d16_game_ends_when_fewer_than_two_players_left() -> None:
+    """3 players with W already removed: when N is stuck too, fewer than two are left [D16]."""
+    s = _three_players_w_removed_n_about_to_be_stuck()
     assert not s.is_over
     s = s.play(step("Sl", "e2.ne"))
     assert s.is_over and s.outcome is not None
@@ -200,14 +205,7 @@ def test_d16_game_ends_when_fewer_than_two_players_left() -> None:
 
 def test_d16_last_player_reason() -> None:
     """With removal on, the game ends because fewer than two players are left [D16]."""
-    s = setup(
-        {"Sl": ["S1"], "c3.ne": ["N1", "S2"]},
-        players=3,
-        removed=["W"],
-        to_move="S",
-        moves_left=1,
-    )
-    s = s.play(step("Sl", "e2.ne"))
+    s = _three_players_w_removed_n_about_to_be_stuck().play(step("Sl", "e2.ne"))
     assert s.outcome is not None
     assert s.outcome.reason == ap.EndReason.LAST_PLAYER
     assert s.removed == (W, N)
