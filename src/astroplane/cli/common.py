@@ -11,7 +11,7 @@ from rich.text import Text
 from astroplane.moves import Move
 from astroplane.outcome import EndReason, Outcome
 from astroplane.pieces import SEAT_NAMES
-from astroplane.rules.options import ADVANCED, BASIC, STANDARD, Rules
+from astroplane.rules.options import PRESETS, Rules
 from astroplane.state import GameState
 
 __all__ = [
@@ -35,7 +35,6 @@ __all__ = [
 #: game ends even if the players only shuffle pieces around.
 DEFAULT_MAX_TURNS = 1000
 
-PRESETS: dict[str, Rules] = {"standard": STANDARD, "basic": BASIC, "advanced": ADVANCED}
 SEAT_STYLE = {"S": "bold red", "W": "bold green", "N": "bold blue", "E": "bold yellow"}
 PIECE_RE = re.compile(r"\b([SWNE])(10|[1-9])(?=[a-z*\s/\]]|$)")
 RECORD_SUFFIX = ".apgame"

@@ -24,11 +24,11 @@ from typing import Any
 
 from astroplane.errors import NotationError
 from astroplane.formats.notation import format_move
-from astroplane.formats.position import build_state, rules_from_text, rules_to_text
+from astroplane.formats.position import build_state, rules_from_text
 from astroplane.moves import RESERVE_CHOICES, Move, MoveKind
 from astroplane.outcome import EndReason, Outcome
 from astroplane.pieces import SEAT_NAMES, piece_from_name, piece_name
-from astroplane.rules.options import Rules
+from astroplane.rules.options import FLAG_OPTIONS, OPTIONS, PRESETS, Rules
 from astroplane.state import GameState
 from astroplane.topology import REFERENCE_BOARD, Topology
 
@@ -49,15 +49,6 @@ __all__ = [
 FORMAT_VERSION = 1
 _KINDS = ("step", "travel", "fire", "square", "eliminate", "end_turn")
 _SIDES = ("left", "right")
-_RULE_FIELDS = (
-    "squares",
-    "square_vs_square",
-    "remove_stuck_players",
-    "singles_disband_squares",
-    "max_turns",
-    "no_progress_rounds",
-    "match_target",
-)
 
 
 @cache
@@ -74,9 +65,13 @@ def json_schema() -> dict[str, Any]:
 
 # ---------------------------------------------------------------- writing
 def _rules_to_dict(rules: Rules) -> dict[str, Any]:
-    name = rules_to_text(rules).split(",")[0]  # raises for custom hooks
-    out: dict[str, Any] = {"preset": name if rules.name != "custom" else "custom"}
-    out.update({f: getattr(rules, f) for f in _RULE_FIELDS})
+    if rules.has_custom_hooks:
+        raise ValueError(
+            "rules with a custom turn_moves or action_filter hook cannot be written as JSON "
+            "(only the options of RULES.md section 10 can)"
+        )
+    out: dict[str, Any] = {"preset": rules.name}
+    out.update({f: getattr(rules, f) for f in OPTIONS})
     return out
 
 
@@ -438,14 +433,14 @@ def _state(data: Any, topology: Topology) -> GameState:
 
 def _rules(value: Any) -> Rules:
     d = value if isinstance(value, dict) else None
-    if d is None or set(d) != {"preset", *_RULE_FIELDS}:
-        raise _Bad("state.rules", f"expected an object with preset, {', '.join(_RULE_FIELDS)}")
-    if d["preset"] not in ("standard", "basic", "advanced", "custom"):
+    if d is None or set(d) != {"preset", *OPTIONS}:
+        raise _Bad("state.rules", f"expected an object with preset, {', '.join(OPTIONS)}")
+    if d["preset"] not in (*PRESETS, "custom"):
         raise _Bad("state.rules.preset", "expected standard, basic, advanced or custom")
     parts = ["standard"]
-    for f in _RULE_FIELDS:
+    for f in OPTIONS:
         v = d[f]
-        if f in _RULE_FIELDS[:4]:
+        if f in FLAG_OPTIONS:
             if not isinstance(v, bool):
                 raise _Bad(f"state.rules.{f}", "expected true or false")
             parts.append(f"{f}={'on' if v else 'off'}")

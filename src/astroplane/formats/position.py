@@ -33,7 +33,7 @@ from astroplane.errors import NotationError, PositionError
 from astroplane.formats._lexer import Reader, position_text
 from astroplane.outcome import EndReason, Outcome
 from astroplane.pieces import SEAT_NAMES, piece_name
-from astroplane.rules.options import ADVANCED, BASIC, STANDARD, Rules, no_filter, two_moves
+from astroplane.rules.options import FLAG_OPTIONS, LIMIT_OPTIONS, OPTIONS, PRESETS, Rules
 from astroplane.rules.scoring import scores, winners
 from astroplane.setup import setup_position
 from astroplane.state import GameState
@@ -41,14 +41,11 @@ from astroplane.topology import REFERENCE_BOARD, Seat, Topology
 
 __all__ = ["position_from_text", "position_to_text", "rules_from_text", "rules_to_text"]
 
-_PRESETS = (("standard", STANDARD), ("basic", BASIC), ("advanced", ADVANCED))
-_BOOL_OPTIONS = ("squares", "square_vs_square", "remove_stuck_players", "singles_disband_squares")
-_INT_OPTIONS = ("max_turns", "no_progress_rounds", "match_target")
 _LABELS = ("res", "elim", "removed", "progress", "travelled", "landed", "over")
 
 
 def _check_hooks(rules: Rules) -> None:
-    if rules.turn_moves is not two_moves or rules.action_filter is not no_filter:
+    if rules.has_custom_hooks:
         raise ValueError(
             "rules with a custom turn_moves or action_filter hook cannot be written as text "
             "(only the options of RULES.md section 10 can)"
@@ -70,15 +67,16 @@ def rules_to_text(rules: Rules) -> str:
             hook, which no text can describe.
 
     >>> import attrs
+    >>> from astroplane import BASIC
     >>> rules_to_text(attrs.evolve(BASIC, max_turns=200))
     'basic,max_turns=200'
     """
     _check_hooks(rules)
     best = ""
-    for name, preset in _PRESETS:
+    for name, preset in PRESETS.items():
         text = name + "".join(
             f",{opt}={_option_text(rules, opt)}"
-            for opt in _BOOL_OPTIONS + _INT_OPTIONS
+            for opt in OPTIONS
             if getattr(rules, opt) != getattr(preset, opt)
         )
         if not best or len(text.split(",")) < len(best.split(",")):
@@ -103,25 +101,24 @@ def _read_rules(field: str, whole: str, base: int, line: int | None) -> Rules:
         return NotationError(problem, whole, base + at, line)
 
     parts = field.lower().split(",")
-    presets = dict(_PRESETS)
-    if parts[0] not in presets:
+    if parts[0] not in PRESETS:
         raise err(f"unknown rules {parts[0]!r} (standard, basic or advanced)", 0)
     changes: dict[str, Any] = {}
     at = len(parts[0]) + 1
     for part in parts[1:]:
         name, eq, value = part.partition("=")
-        if name in _BOOL_OPTIONS and eq and value in ("on", "off"):
+        if name in FLAG_OPTIONS and eq and value in ("on", "off"):
             changes[name] = value == "on"
-        elif name in _INT_OPTIONS and eq and value == "none":
+        elif name in LIMIT_OPTIONS and eq and value == "none":
             changes[name] = None
-        elif name in _INT_OPTIONS and eq and value.isdigit() and 0 < len(value) < 10:
+        elif name in LIMIT_OPTIONS and eq and value.isdigit() and 0 < len(value) < 10:
             if int(value) < 1:
                 raise err(f"{name} must be at least 1", at)
             changes[name] = int(value)
         else:
             raise err(f"not a rules option: {part!r} (name=on|off or name=number|none)", at)
         at += len(part) + 1
-    return attrs.evolve(presets[parts[0]], **changes)
+    return attrs.evolve(PRESETS[parts[0]], **changes)
 
 
 def _pieces(pieces: list[int]) -> str:

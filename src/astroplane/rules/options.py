@@ -20,7 +20,8 @@ fields; a third party adds a variant by giving the hook fields other callables:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import attrs
@@ -29,7 +30,18 @@ if TYPE_CHECKING:
     from astroplane.moves import Move
     from astroplane.state import GameState
 
-__all__ = ["ADVANCED", "BASIC", "STANDARD", "Rules", "no_filter", "two_moves"]
+__all__ = [
+    "ADVANCED",
+    "BASIC",
+    "FLAG_OPTIONS",
+    "LIMIT_OPTIONS",
+    "OPTIONS",
+    "PRESETS",
+    "STANDARD",
+    "Rules",
+    "no_filter",
+    "two_moves",
+]
 
 
 def two_moves(state: GameState, seat: int) -> int:
@@ -105,9 +117,15 @@ class Rules:
         return ADVANCED
 
     @property
+    def has_custom_hooks(self) -> bool:
+        """True when ``turn_moves`` or ``action_filter`` is not the default (such rules
+        cannot be written as text or JSON)."""
+        return self.turn_moves is not two_moves or self.action_filter is not no_filter
+
+    @property
     def name(self) -> str:
         """The preset's name (``"standard"``, ``"basic"``, ``"advanced"``) or ``"custom"``."""
-        for name, preset in _PRESETS.items():
+        for name, preset in PRESETS.items():
             if self == preset:
                 return name
         return "custom"
@@ -120,4 +138,13 @@ BASIC = Rules(squares=False)
 ADVANCED = Rules(singles_disband_squares=True)
 """The Advanced Astroplane sheet: ``singles_disband_squares`` on (000 rule 4, [D27])."""
 
-_PRESETS = {"standard": STANDARD, "basic": BASIC, "advanced": ADVANCED}
+PRESETS: Mapping[str, Rules] = MappingProxyType(
+    {"standard": STANDARD, "basic": BASIC, "advanced": ADVANCED}
+)
+"""The shipped presets by name, in the order formats and the command line list them."""
+FLAG_OPTIONS = ("squares", "square_vs_square", "remove_stuck_players", "singles_disband_squares")
+"""The on/off options of RULES.md section 10 (fields of ``Rules``)."""
+LIMIT_OPTIONS = ("max_turns", "no_progress_rounds", "match_target")
+"""The options of RULES.md section 10 that are a positive int or None."""
+OPTIONS = FLAG_OPTIONS + LIMIT_OPTIONS
+"""Every option of RULES.md section 10, in field order."""
