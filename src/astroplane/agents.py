@@ -29,7 +29,7 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from astroplane.moves import Move
-from astroplane.state import GameState
+from astroplane.state import IN_RESERVE, GameState
 from astroplane.topology import Topology
 
 __all__ = [
@@ -230,7 +230,7 @@ def evaluate(state: GameState, seat: int) -> float:
     for pid in range(40):
         pos = where[pid]
         owner = pid // 10
-        if pos == -1:
+        if pos == IN_RESERVE:
             d = dist[t.start_position(owner, 0)] + 1
         elif pos >= 0:
             d = dist[pos]

@@ -13,6 +13,7 @@ from __future__ import annotations
 __all__ = [
     "PIECES_PER_PLAYER",
     "SEAT_NAMES",
+    "next_reserve_piece",
     "piece_from_name",
     "piece_name",
     "piece_owner",
@@ -67,3 +68,13 @@ def seat_from_name(name: str | int) -> int:
     elif isinstance(name, str) and name.strip().upper() in ("S", "W", "N", "E"):
         return SEAT_NAMES.index(name.strip().upper())
     raise ValueError(f"not a seat: {name!r} (expected S, W, N, E or 0..3)")
+
+
+def next_reserve_piece(seat: int, reserve_count: int) -> int:
+    """The piece id that comes out of a seat's reserve next: reserve pieces are the
+    highest-numbered and come into play lowest number first [D17].
+
+    >>> piece_name(next_reserve_piece(0, 4))
+    'S7'
+    """
+    return seat * PIECES_PER_PLAYER + PIECES_PER_PLAYER - reserve_count

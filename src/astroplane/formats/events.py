@@ -31,8 +31,8 @@ from typing import Any, ClassVar
 import attrs
 
 from astroplane.moves import RESERVE_CHOICES, Move, MoveKind
-from astroplane.pieces import SEAT_NAMES, piece_name
-from astroplane.state import GameState
+from astroplane.pieces import SEAT_NAMES, next_reserve_piece, piece_name
+from astroplane.state import REMOVED, GameState
 from astroplane.topology import APEX_NAMES, CellKind, Topology
 
 __all__ = [
@@ -296,7 +296,7 @@ def _reserve(state: GameState, choice: int) -> list[Event]:
     left = state.reserve[seat]
     out: list[Event] = []
     for side in RESERVE_CHOICES[choice]:
-        piece = seat * 10 + 10 - left
+        piece = next_reserve_piece(seat, left)
         left -= 1
         out.append(
             ReservePlaced(piece_name(piece), state.topology.start_areas[2 * seat + side].name)
@@ -315,7 +315,7 @@ def _turns(before: GameState, after: GameState) -> list[Event]:
             pieces = [
                 p
                 for p in range(10 * seat, 10 * seat + 10)
-                if after.where[p] == -3 and before.where[p] != -3
+                if after.where[p] == REMOVED and before.where[p] != REMOVED
             ]
             out.append(PlayerRemoved(SEAT_NAMES[seat], _names(pieces)))
         previous = seat

@@ -10,16 +10,16 @@ from __future__ import annotations
 from astroplane.errors import IllegalMoveError
 from astroplane.moves import RESERVE_CHOICES, Move, MoveKind
 from astroplane.outcome import EndReason
+from astroplane.pieces import next_reserve_piece
 from astroplane.rules.explain import why_illegal
 from astroplane.rules.movegen import legal_actions
 from astroplane.rules.turns import close_turn, finish
-from astroplane.state import GameState
+from astroplane.state import ELIMINATED, GameState
 from astroplane.topology import Topology
 
 __all__ = ["play"]
 
 _STEP, _TRAVEL, _FIRE, _SQUARE, _ELIM, _END = (int(k) for k in MoveKind)
-_ELIMINATED = -2
 
 
 def play(s: GameState, move: Move) -> GameState:
@@ -107,7 +107,7 @@ def _apply(s: GameState, move: Move) -> GameState:
             for q in range(4 * target, 4 * target + 4):
                 for piece in stacks[q]:
                     gone.append((piece, mover))
-                    where[piece] = _ELIMINATED
+                    where[piece] = ELIMINATED
                     travelled &= ~(1 << piece)
                     landed &= ~(1 << piece)
                 stacks[q] = ()
@@ -172,7 +172,7 @@ def _bring_in(
 ) -> None:
     """Bring reserve pieces into Start Areas, lowest number first [D13, D17]."""
     for side in sides:
-        piece = seat * 10 + 10 - reserve[seat]
+        piece = next_reserve_piece(seat, reserve[seat])
         reserve[seat] -= 1
         area = t.start_base + 2 * seat + side
         stacks[area] = stacks[area] + (piece,)

@@ -11,14 +11,12 @@ from astroplane.moves import Move
 from astroplane.outcome import EndReason, Outcome
 from astroplane.rules.movegen import legal_actions
 from astroplane.rules.scoring import scores, winners
-from astroplane.state import GameState
+from astroplane.state import IN_RESERVE, REMOVED, GameState
 from astroplane.topology import Seat
 
 __all__ = ["close_turn", "finish", "start_turn"]
 
 _SEAT = tuple(Seat)
-_REMOVED = -3
-_IN_RESERVE = -1
 
 
 def finish(s: GameState, reason: EndReason) -> GameState:
@@ -108,11 +106,11 @@ def _remove_player(s: GameState, seat: int) -> GameState:
     travelled, landed = s.travelled, s.landed
     for pid in range(seat * 10, seat * 10 + 10):
         pos = where[pid]
-        if pos == _IN_RESERVE:
-            where[pid] = _REMOVED
+        if pos == IN_RESERVE:
+            where[pid] = REMOVED
         elif pos >= 0 and not (pos < t.fire_base and t.singularity_position[pos >> 2] == pos):
             stacks[pos] = tuple(q for q in stacks[pos] if q // 10 != seat)
-            where[pid] = _REMOVED
+            where[pid] = REMOVED
             travelled &= ~(1 << pid)
             landed &= ~(1 << pid)
     reserve[seat] = 0
