@@ -18,7 +18,7 @@ from astroplane.pieces import PIECES_PER_PLAYER, piece_from_name, piece_name, se
 from astroplane.rules.options import STANDARD, Rules
 from astroplane.rules.turns import start_turn
 from astroplane.state import ELIMINATED, IN_RESERVE, NOT_PLAYING, REMOVED, GameState
-from astroplane.topology import REFERENCE_BOARD, CellKind, Topology
+from astroplane.topology import REFERENCE_BOARD, CellKind, Seat, Topology
 
 __all__ = ["new_game", "setup_position"]
 
@@ -214,7 +214,7 @@ def setup_position(
         (res[0], res[1], res[2], res[3]),
         elim,
         removed_seats,
-        first,
+        Seat(first),
         0,
         turn,
         marks[0],

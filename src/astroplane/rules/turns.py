@@ -82,8 +82,6 @@ def start_turn(s: GameState) -> GameState:
     stuck (section 9, [D16])."""
     if s.outcome is not None:
         return s
-    if not isinstance(s.to_move, Seat):
-        object.__setattr__(s, "to_move", _SEAT[s.to_move])
     legal = legal_actions(s)
     if legal:
         object.__setattr__(s, "_legal", legal)
