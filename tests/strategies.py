@@ -194,7 +194,8 @@ KIND_WEIGHTS: dict[int, float] = {
 @st.composite
 def rules_variants(draw: st.DrawFn) -> Rules:
     """A preset (BASIC, STANDARD, ADVANCED) with any combination of the section 10 options
-    ``square_vs_square``, ``remove_stuck_players``, ``singles_disband_squares``, and a limit
+    ``square_vs_square``, ``remove_stuck_players``, ``singles_disband_squares``,
+    ``optional_reserve`` [D28], and a limit
     so that every game ends: ``max_turns=200`` or a small ``no_progress_rounds`` [D18, D25]."""
     preset = draw(st.sampled_from(PRESETS))
     no_progress = draw(st.one_of(st.none(), st.integers(1, 4)))
@@ -205,6 +206,7 @@ def rules_variants(draw: st.DrawFn) -> Rules:
         singles_disband_squares=draw(st.booleans())
         if draw(st.booleans())
         else preset.singles_disband_squares,
+        optional_reserve=draw(st.booleans()),
         max_turns=200 if no_progress is None else None,
         no_progress_rounds=no_progress,
     )

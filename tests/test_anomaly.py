@@ -67,7 +67,7 @@ def test_d5_firing_flies_both_top_pieces_into_their_centre_cells(corner: str) ->
     """Firing is one move: both pieces land at the Singularity cells of the table in 1.5 [D5]."""
     fp1, fp2 = CORNERS[corner]
     state = setup({fp1: ["S1"], fp2: ["S2"], "c3.ne": ["S3"], "c8.ne": ["N1"]})
-    after = fire(state, corner, 0)
+    after = fire(state, corner, 3)
     assert where(after, "S1") == SING_APEX[FIRES_INTO[fp1]]
     assert where(after, "S2") == SING_APEX[FIRES_INTO[fp2]]
     assert after.to_move == ap.Seat.S and after.moves_left == 1
@@ -77,7 +77,7 @@ def test_d5_firing_flies_both_top_pieces_into_their_centre_cells(corner: str) ->
 def test_d5_fired_piece_lands_on_top_of_the_singularity_stack() -> None:
     """A fired piece goes on top of the stack in its centre cell [D5, D13]."""
     state = setup({"a1S": ["S1"], "a1W": ["S2"], "e6.se": ["N1"], "c8.ne": ["N2"]})
-    after = fire(state, "a1", 0)
+    after = fire(state, "a1", 3)
     assert names(after, "e6.se") == ["N1", "S1"]
     assert names(after, "f5.nw") == ["S2"]
 
@@ -100,27 +100,39 @@ def test_d5_never_fire_with_another_players_piece_on_top() -> None:
 def test_d5_pieces_below_stay_and_are_no_longer_captive() -> None:
     """Firing leaves the pieces below in place; they are free again [D5, D9]."""
     state = setup({"a1S": ["S1"], "a1W": ["N1", "S2"], "c8.ne": ["N2"]}, moves_left=1)
-    after = fire(state, "a1", 0)
+    after = fire(state, "a1", 3)
     assert names(after, "a1W") == ["N1"]
-    # the release bonus keeps S on move; S has nothing left and the turn ends
-    assert after.to_move == ap.Seat.N
-    assert moves_from(after, "a1W")
+    # the release bonus gives S back the move the firing used; the two reserve pieces it
+    # brought in [D28] can use it, then N's freed piece moves
+    assert (after.to_move, after.moves_left) == (ap.Seat.S, 1)
+    assert step(after, "Sl->e2.ne").to_move == ap.Seat.N
+    assert moves_from(step(after, "Sl->e2.ne"), "a1W")
 
 
 @pytest.mark.parametrize(
-    ("reserve_pieces", "expected"),
-    [(8, {0, 1, 2, 3, 4, 5}), (2, {0, 1, 2, 3, 4, 5}), (1, {0, 1, 2}), (0, {0})],
+    ("reserve_pieces", "optional", "expected"),
+    [
+        (8, False, {3, 4, 5}),
+        (2, False, {3, 4, 5}),
+        (1, False, {1, 2}),
+        (0, False, {0}),
+        (8, True, {0, 1, 2, 3, 4, 5}),
+        (2, True, {0, 1, 2, 3, 4, 5}),
+        (1, True, {0, 1, 2}),
+        (0, True, {0}),
+    ],
 )
-def test_d13_firing_reserve_choices_limited_by_reserve(
-    reserve_pieces: int, expected: set[int]
+def test_d28_firing_brings_in_a_reserve_piece_per_fired_piece(
+    reserve_pieces: int, optional: bool, expected: set[int]
 ) -> None:
-    """Two fired pieces may bring in up to two reserve pieces, no more than the reserve [D13]."""
+    """Each fired piece brings in a reserve piece while the reserve holds one [D13, D28];
+    under optional_reserve any number up to two, no more than the reserve, may come in."""
     placed = 10 - reserve_pieces
     extra = [f"S{n}" for n in range(3, placed + 1)]
     stacks = {"a1S": ["S1"], "a1W": ["S2"], "c8.ne": ["N1"]}
     if extra:
         stacks["Sl"] = extra
-    state = setup(stacks)
+    state = setup(stacks, rules=ap.Rules(optional_reserve=optional))
     assert state.reserve_count("S") == reserve_pieces
     assert {m.choice for m in state.legal_moves() if m.kind == FIRE} == expected
 
@@ -137,8 +149,10 @@ def test_d13_firing_reserve_choices_limited_by_reserve(
     ],
 )
 def test_d13_firing_reserve_placement(choice: int, left: list[str], right: list[str]) -> None:
-    """Reserve pieces come in lowest number first, to the left one when split [D13, D17]."""
-    state = setup({"a1S": ["S1"], "a1W": ["S2"], "c8.ne": ["N1"]})
+    """Reserve pieces come in lowest number first, to the left one when split [D13, D17]
+    (fewer than two only under optional_reserve [D28])."""
+    rules = ap.Rules(optional_reserve=choice < 3)
+    state = setup({"a1S": ["S1"], "a1W": ["S2"], "c8.ne": ["N1"]}, rules=rules)
     after = fire(state, "a1", choice)
     assert names(after, "Sl") == left and names(after, "Sr") == right
     assert after.reserve_count("S") == 8 - len(left) - len(right)
@@ -171,4 +185,4 @@ def test_secret4_loading_both_and_firing_needs_three_moves() -> None:
     assert loaded.to_move == ap.Seat.N
     armed = setup({"a1S": ["S1"], "a2.sw": ["S2"], "c8.ne": ["N1"]})
     ready = step(armed, "a2.sw->a1W")
-    assert ready.to_move == ap.Seat.S and fire_move("a1") in ready.legal_moves()
+    assert ready.to_move == ap.Seat.S and fire_move("a1", 3) in ready.legal_moves()

@@ -72,7 +72,7 @@ def test_d9_no_bonus_for_a_stack_landed_on_this_turn() -> None:
 def test_d9_bonus_when_destination_is_the_singularity() -> None:
     """The destination does not matter: stepping off into the Singularity earns the bonus [D9]."""
     state = setup({"e4.ne": ["N1", "S1"], "c8.ne": ["N2"], "a3.ne": ["S2"]})
-    after = step(state, "e4.ne->f5.nw", choice=0)
+    after = step(state, "e4.ne->f5.nw", choice=1)
     assert where(after, "S1") == "f5.nw"
     assert (after.to_move, after.moves_left) == (ap.Seat.S, 2)
 
@@ -93,10 +93,10 @@ def test_d9_no_bonus_from_free_travel_off_own_piece() -> None:
 def test_d9_bonus_from_firing() -> None:
     """Firing a piece off another player's piece earns the bonus [D9]."""
     state = setup({"a1S": ["N1", "S1"], "a1W": ["S2"], "a3.ne": ["S3"], "c8.ne": ["N2"]})
-    after = fire(state, "a1", 0)
+    after = fire(state, "a1", 3)
     assert (after.to_move, after.moves_left) == (ap.Seat.S, 2)  # one move used, one gained
     plain = setup({"a1S": ["S1"], "a1W": ["S2"], "a3.ne": ["S3"], "c8.ne": ["N1"]})
-    assert _turn(fire(plain, "a1", 0)) == (ap.Seat.S, 1)
+    assert _turn(fire(plain, "a1", 3)) == (ap.Seat.S, 1)
 
 
 def test_d9_bonus_even_if_covered_meanwhile() -> None:
@@ -117,7 +117,7 @@ def test_d13_no_landing_in_a_singularity_cell_except_its_apex() -> None:
     state = setup({"e4.ne": ["S1"], "f5.nw": ["N1"], "c8.ne": ["N2"]})
     got = targets(state, "e4.ne")
     assert got == {"f5.nw"}
-    after = step(state, "e4.ne->f5.nw", 0)
+    after = step(state, "e4.ne->f5.nw", 1)
     assert names(after, "f5.nw") == ["N1", "S1"]
 
 

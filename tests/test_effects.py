@@ -156,7 +156,7 @@ def test_turn_passes_and_game_over_events() -> None:
     s = ap.new_game().play(parse_move(ap.new_game(), "Sl-e2ne"))
     assert _play(s, "Sr-f2ne")[-1] == fx.TurnPassed("S", "N", 2)
     win = _setup({"e5.ne": ["S1"], "f5.nw": ["S2"], "e6.se": ["S3"], "g7.sw": ["S4"]})
-    last = _play(win, "g7sw-f6sw")[-1]
+    last = _play(win, "g7sw-f6sw*l")[-1]
     assert isinstance(last, fx.GameOver) and last.true_win and last.winners == ("S",)
 
 

@@ -313,7 +313,7 @@ PROGRESS_RULES = attrs.evolve(ap.STANDARD, no_progress_rounds=1)
         # landing on N1 is no progress
         ({"b4.se": ["S1"], "Sr": ["S2"], "c3.ne": ["N1"]}, step("b4.se", "c3.ne"), False),
         # entering the Singularity
-        ({"d4.ne": ["S1"], "Sr": ["S2"], "c3.ne": ["N1"]}, step("d4.ne", "e5.ne"), True),
+        ({"d4.ne": ["S1"], "Sr": ["S2"], "c3.ne": ["N1"]}, step("d4.ne", "e5.ne", 1), True),
         # an elimination
         ({"c6.ne": ["S1"], "c6.sw": ["S2"], "c3.ne": ["N1"]}, kill("c6", "c3"), True),
         # a plain step
@@ -420,7 +420,7 @@ def test_no_true_win_with_three_cells() -> None:
             "Nl": ["N1"],
         },
     )
-    s = s.play(step("g7.sw", "f6.sw"))
+    s = s.play(step("g7.sw", "f6.sw", 1))
     assert not s.is_over
     assert s.moves_left == 1
     assert s.scores()[S] == 2 + 2 + 1 + 2

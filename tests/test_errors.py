@@ -109,6 +109,6 @@ def test_play_after_game_over_is_rejected() -> None:
     state = setup(
         {"e5.ne": ["S1"], "f5.nw": ["S2"], "e6.se": ["S3"], "g7.sw": ["S4"], "c8.ne": ["N1"]}
     )
-    over = state.play(make(STEP, "g7.sw->f6.sw"))
+    over = state.play(make(STEP, "g7.sw->f6.sw", 1))
     assert over.is_over and over.legal_moves() == ()
     _rejected(over, make(STEP, "c8.ne->d9.ne"))

@@ -75,8 +75,8 @@ def test_every_kind_of_move_has_a_json_form() -> None:
         "kind": "fire",
         "from": "a1",
         "to": None,
-        "reserve": [],
-        "notation": "a1!",
+        "reserve": ["left", "left"],
+        "notation": "a1!*ll",
     }
     assert kinds["square"]["from"] == "d4" and "reserve" not in kinds["square"]
     end = jsonio.move_to_dict(ap.Move(ap.MoveKind.END_TURN))
@@ -98,6 +98,7 @@ def test_state_json_fields() -> None:
         "square_vs_square": False,
         "remove_stuck_players": True,
         "singles_disband_squares": False,
+        "optional_reserve": False,
         "max_turns": None,
         "no_progress_rounds": None,
         "match_target": None,

@@ -92,11 +92,25 @@ def test_d10_send_back_choice_per_owner() -> None:
 
 
 def test_d13_singularity_reserve_choice() -> None:
-    """Entering the Singularity: no suffix brings nothing in; '*l' / '*r' a reserve piece [D13]."""
+    """Entering the Singularity: '*l' / '*r' brings a reserve piece to that Start Area, and
+    leaving it out is an error while the reserve holds pieces [D13, D28]."""
     s = _setup({"d4.ne": ["S1"]})
     texts = set(_texts(s))
-    assert {"d4ne-e5ne", "d4ne-e5ne*l", "d4ne-e5ne*r"} <= texts
+    assert {"d4ne-e5ne*l", "d4ne-e5ne*r"} <= texts
+    assert "d4ne-e5ne" not in texts
     assert parse_move(s, "d4ne-e5ne * R").choice == 2
+    with pytest.raises(ap.NotationError, match=r"must be brought in.*\*l or \*r.*D28") as missing:
+        parse_move(s, "d4ne-e5ne")
+    assert missing.value.index == 8
+
+
+def test_d28_optional_reserve_has_a_suffix_free_entry() -> None:
+    """Under optional_reserve no suffix brings nothing in, and the three texts differ [D28]."""
+    s = _setup({"d4.ne": ["S1"]}, rules=ap.Rules(optional_reserve=True))
+    texts = set(_texts(s))
+    assert {"d4ne-e5ne", "d4ne-e5ne*l", "d4ne-e5ne*r"} <= texts
+    assert parse_move(s, "d4ne-e5ne").choice == 0
+    assert parse_move(s, "d4ne-e5ne*l").choice == 1
     gone = [(f"S{n}", "N") for n in range(2, 11)]
     no_reserve = _setup({"d4.ne": ["S1"]}, eliminated=gone)
     with pytest.raises(ap.NotationError, match="reserve") as err:
@@ -108,7 +122,10 @@ def test_d5_firing_and_firing_positions() -> None:
     """Firing is 'a1!' with a reserve suffix for two; firing positions are 'a1S' [D5, D20]."""
     s = _setup({"a1S": ["S1"], "a1W": ["S2"], "b1.ne": ["S3"]})
     texts = set(_texts(s))
-    assert {"a1!", "a1!*l", "a1!*r", "a1!*ll", "a1!*lr", "a1!*rr"} <= texts
+    assert {"a1!*ll", "a1!*lr", "a1!*rr"} <= texts
+    assert not {"a1!", "a1!*l", "a1!*r"} & texts  # two reserve pieces come in [D28]
+    optional = _setup({"a1S": ["S1"], "a1W": ["S2"]}, rules=ap.Rules(optional_reserve=True))
+    assert {"a1!", "a1!*l", "a1!*r", "a1!*ll", "a1!*lr", "a1!*rr"} <= set(_texts(optional))
     assert "a1S-b1ne" in texts  # stepping back out of a firing position [D20]
     assert parse_move(s, "fire a1 *rl") == parse_move(s, "a1!*lr")
     into = _setup({"b1.sw": ["S1"]})
@@ -182,7 +199,7 @@ def test_d10_missing_or_repeated_send_back_choice_is_rejected() -> None:
 def test_game_over_has_no_moves_to_read() -> None:
     """Parsing a move in a finished game (here a true win) raises NotationError."""
     s = _setup({"e5.ne": ["S1"], "f5.nw": ["S2"], "e6.se": ["S3"], "g7.sw": ["S4"]})
-    won = s.play(parse_move(s, "g7sw-f6sw"))
+    won = s.play(parse_move(s, "g7sw-f6sw*l"))
     assert won.is_over and won.outcome is not None and won.outcome.true_win
     with pytest.raises(ap.NotationError, match="game is over"):
         parse_move(won, "Sl-e2ne")

@@ -91,7 +91,7 @@ def test_secret2_square_slide_aligns_with_parallel_universe() -> None:
 def test_secret2_singles_never_change_universe_by_steps() -> None:
     """Secret 2, negative: without the slide, single steps keep the universe [D1]."""
     s = setup({"c3.ne": ["S1"], "c3.sw": ["S2"], "Nl": ["N1"]})
-    s = s.play(step("c3.ne", "d4.ne")).play(step("d4.ne", "e5.ne"))
+    s = s.play(step("c3.ne", "d4.ne")).play(step("d4.ne", "e5.ne", 1))
     assert universe("e5.ne") == 0
 
 
@@ -129,8 +129,8 @@ def test_secret4_load_and_fire_in_one_turn_with_release_bonus() -> None:
     assert s.moves_left == 1
     s = s.play(step("a2.sw", "a1W"))  # leaves N1: the release bonus
     assert s.to_move == S and s.moves_left == 1
-    assert s.is_legal(fire("a1"))
-    s = s.play(fire("a1"))
+    assert s.is_legal(fire("a1", 3))
+    s = s.play(fire("a1", 3))
     assert names(s, "e6.se") == ["S1"] and names(s, "f5.nw") == ["S2"]
     assert s.scores()[S] == 4
     assert s.to_move == N
@@ -150,7 +150,7 @@ def test_secret4_free_travel_saves_the_arming_step() -> None:
     s = s.play(travel("a9.se", "a2.sw"))
     assert s.moves_left == 2  # travel is free
     s = s.play(step("a2.sw", "a1W"))
-    s = s.play(fire("a1"))
+    s = s.play(fire("a1", 3))
     assert at(s, "S1") == "e6.se" and at(s, "S2") == "f5.nw"
     assert s.to_move == N
 
@@ -192,7 +192,7 @@ def test_secret6_covering_another_top_piece_swaps_points() -> None:
     """Secret 6: covering N's top Singularity piece turns its 2 points into 1 and gives S 2."""
     s = setup({"e5.ne": ["N1"], "d4.ne": ["S1"], "Nl": ["N2"]})
     assert s.scores() == (0, 0, 2, 0)
-    s = s.play(step("d4.ne", "e5.ne"))
+    s = s.play(step("d4.ne", "e5.ne", 1))
     assert names(s, "e5.ne") == ["N1", "S1"]
     assert s.scores() == (2, 0, 1, 0)
 
@@ -200,5 +200,5 @@ def test_secret6_covering_another_top_piece_swaps_points() -> None:
 def test_secret6_empty_singularity_cell_leaves_other_points() -> None:
     """Secret 6, negative: entering an empty Singularity cell leaves N's 2 points alone."""
     s = setup({"e5.ne": ["N1"], "g4.nw": ["S1"], "Nl": ["N2"]})
-    s = s.play(step("g4.nw", "f5.nw"))
+    s = s.play(step("g4.nw", "f5.nw", 1))
     assert s.scores() == (2, 0, 2, 0)

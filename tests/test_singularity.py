@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
 
 import astroplane as ap
 from helpers import STEP, choices, make, moves_from, names, setup, step, targets, where
+from strategies import Playout, playouts
 
 # (origin, Singularity position): one access path into each centre cell.
 ACCESS = [
@@ -40,7 +42,7 @@ def test_d13_no_step_through_the_singularity_apex() -> None:
 def test_d13_stacks_on_any_owner_and_sends_nothing_back() -> None:
     """A piece entering a Singularity cell goes on top of whatever is there [D13]."""
     state = setup({"d4.ne": ["S1"], "e5.ne": ["N1", "S2"], "c8.ne": ["N2"]})
-    after = step(state, "d4.ne->e5.ne", 0)
+    after = step(state, "d4.ne->e5.ne", 1)
     assert names(after, "e5.ne") == ["N1", "S2", "S1"]
     assert names(after, "Nl") == [] and names(after, "Nr") == []
 
@@ -54,9 +56,24 @@ def test_d13_never_moves_again() -> None:
         state.play(make(STEP, "e5.ne->f6.nw"))
 
 
-def test_d13_reserve_choice_none_left_right() -> None:
-    """Entering the Singularity may bring one reserve piece to a chosen Start Area [D13]."""
+def test_d28_reserve_piece_comes_in_left_or_right() -> None:
+    """Entering the Singularity brings one reserve piece to a Start Area of the owner's
+    choice; refusing it is not a choice [D13, D28]."""
     state = setup({"d4.ne": ["S1"], "c8.ne": ["N1"]})
+    assert state.reserve_count("S") == 9
+    assert choices(state, "d4.ne", "e5.ne") == {1, 2}
+    with pytest.raises(ap.IllegalMoveError, match=r"\[D28\]"):
+        state.play(make(STEP, "d4.ne->e5.ne", 0))
+    left = step(state, "d4.ne->e5.ne", 1)
+    assert left.reserve_count("S") == 8 and names(left, "Sl") == ["S2"]
+    right = step(state, "d4.ne->e5.ne", 2)
+    assert right.reserve_count("S") == 8 and names(right, "Sr") == ["S2"]
+
+
+def test_d28_optional_reserve_choice_none_left_right() -> None:
+    """Under optional_reserve, entering the Singularity may bring one reserve piece to a
+    chosen Start Area, or none [D13, D28]."""
+    state = setup({"d4.ne": ["S1"], "c8.ne": ["N1"]}, rules=ap.Rules(optional_reserve=True))
     assert state.reserve_count("S") == 9
     assert choices(state, "d4.ne", "e5.ne") == {0, 1, 2}
     none = step(state, "d4.ne->e5.ne", 0)
@@ -119,7 +136,7 @@ def test_true_win_when_topping_all_four_cells() -> None:
         }
     )
     assert not state.is_over
-    after = step(state, "g7.sw->f6.sw", 0)
+    after = step(state, "g7.sw->f6.sw", 1)
     assert after.is_over
     out = after.outcome
     assert out is not None and out.true_win and out.winners == (ap.Seat.S,)
@@ -138,7 +155,7 @@ def test_no_true_win_while_another_player_tops_a_cell() -> None:
             "c8.ne": ["N2"],
         }
     )
-    after = step(state, "g7.sw->f6.sw", 0)
+    after = step(state, "g7.sw->f6.sw", 1)
     assert not after.is_over
     assert after.to_move == ap.Seat.S and after.moves_left == 1
 
@@ -148,8 +165,44 @@ def test_true_win_by_firing() -> None:
     state = setup(
         {"e5.ne": ["S1"], "f6.sw": ["N1", "S2"], "a1S": ["S3"], "a1W": ["S4"], "c8.ne": ["N2"]}
     )
-    after = state.play(ap.Move(ap.MoveKind.FIRE, ap.REFERENCE_BOARD.cell("a1"), -1, 0))
+    after = state.play(ap.Move(ap.MoveKind.FIRE, ap.REFERENCE_BOARD.cell("a1"), -1, 3))
     assert after.outcome is not None and after.outcome.true_win
     assert after.outcome.winners == (ap.Seat.S,)
     short = setup({"e5.ne": ["S1"], "a1S": ["S2"], "a1W": ["S3"], "c8.ne": ["N1"]})
-    assert not short.play(ap.Move(ap.MoveKind.FIRE, ap.REFERENCE_BOARD.cell("a1"), -1, 0)).is_over
+    assert not short.play(ap.Move(ap.MoveKind.FIRE, ap.REFERENCE_BOARD.cell("a1"), -1, 3)).is_over
+
+
+def _entries(state: ap.GameState) -> list[ap.Move]:
+    """The legal actions that put pieces into the Singularity (steps into it, firings)."""
+    t = state.topology
+    return [
+        m
+        for m in state.legal_moves()
+        if m.kind == ap.MoveKind.FIRE
+        or (
+            m.kind in (ap.MoveKind.STEP, ap.MoveKind.TRAVEL)
+            and m.target < t.fire_base
+            and t.singularity_position[m.target >> 2] == m.target
+        )
+    ]
+
+
+@given(playouts())
+def test_d28_no_legal_way_to_refuse_a_reserve_piece(playout: Playout) -> None:
+    """In every state of random games, an action into the Singularity brings in a reserve
+    piece per entering piece while the reserve holds one, unless optional_reserve is on, so
+    no player can decline reserve pieces to get stuck on purpose [D13, D28]."""
+    for state, move, after in zip(
+        playout.states[:-1], playout.moves, playout.states[1:], strict=True
+    ):
+        have = state.reserve[state.to_move]
+        for m in _entries(state):
+            sides = len(ap.moves.RESERVE_CHOICES[m.choice])
+            entering = 2 if m.kind == ap.MoveKind.FIRE else 1
+            if state.rules.optional_reserve:
+                assert sides <= min(have, entering)
+            else:
+                assert sides == min(have, entering), (ap.position_to_text(state), m)
+        if move in _entries(state):
+            sides = len(ap.moves.RESERVE_CHOICES[move.choice])
+            assert after.reserve[state.to_move] == have - sides

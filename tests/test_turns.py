@@ -94,9 +94,10 @@ def test_d7_end_turn_illegal_at_the_start_of_a_game() -> None:
 
 def test_d7_turn_ends_when_nothing_is_legal() -> None:
     """The turn ends by itself when no move and no free action is left [D7]."""
-    # S1 steps into the Singularity with its first move; no reserve piece comes in,
-    # so S has nothing else to do.
-    state = setup({"e4.ne": ["S1"], "c8.ne": ["N1"]})
+    # S1 steps into the Singularity with its first move; S's other pieces are gone, so no
+    # reserve piece comes in and S has nothing else to do.
+    gone = [(f"S{n}", "N") for n in range(2, 11)]
+    state = setup({"e4.ne": ["S1"], "c8.ne": ["N1"]}, eliminated=gone)
     after = step(state, "e4.ne->f5.nw", choice=0)
     assert after.to_move == ap.Seat.N and after.turn == 2 and after.moves_left == 2
 
@@ -128,7 +129,8 @@ def test_d7_stuck_player_at_turn_start_ends_a_two_player_game() -> None:
 
 def test_d7_end_turn_legal_mid_turn_when_only_free_actions_remain() -> None:
     """After a move, if only a free travel is left, END_TURN becomes legal mid-turn [D7]."""
-    state = setup({**ONLY_TRAVEL, "e4.ne": ["S2"]})
+    gone = [(f"S{n}", "N") for n in range(3, 11)]  # no reserve piece to bring in [D28]
+    state = setup({**ONLY_TRAVEL, "e4.ne": ["S2"]}, eliminated=gone)
     assert END_TURN not in kinds(state)
     after = step(state, "e4.ne->f5.nw", choice=0)
     assert after.to_move == ap.Seat.S and after.moves_left == 1

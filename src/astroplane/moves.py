@@ -20,9 +20,12 @@ END_TURN            -1                          -1                      0
 * send-back [D10]: bit ``seat`` set means that owner's pieces go to their
   *right* Start Area, clear means left. Only bits of owners in the sent-back
   stack may be set.
-* one piece entering the Singularity [D13]: 0 none, 1 a reserve piece to the
-  left Start Area, 2 to the right one.
-* firing [D13]: 0 none, 1 left, 2 right, 3 left-left, 4 left-right, 5 right-right.
+* one piece entering the Singularity [D13]: 1 a reserve piece to the left
+  Start Area, 2 to the right one; 0 none, only when the reserve is empty
+  (bringing the piece in is compulsory [D28]) or under ``optional_reserve``.
+* firing [D13]: 3 left-left, 4 left-right, 5 right-right; 1 left, 2 right when
+  the reserve holds one piece; 0 none when it is empty (or, under
+  ``optional_reserve``, any of 0-5 the reserve allows).
 """
 
 from __future__ import annotations

@@ -263,8 +263,14 @@ def _resolve(state: GameState, r: Reader, move: Move, sides: _Sides, sendback: _
         wanted = () if sides is None else sides[0]
         choice = RESERVE_CHOICES.index(wanted) if wanted in RESERVE_CHOICES else -1
         if all(m.choice != choice for m in same):
-            at = 0 if sides is None else sides[1]
+            at = len(r.text) if sides is None else sides[1]
             have = state.reserve[state.to_move]
+            if sides is None:
+                options = " or ".join(_reserve_text(m.choice) for m in same)
+                raise r.error(
+                    f"a reserve piece must be brought in ({have} in reserve): add {options} [D28]",
+                    at,
+                )
             raise r.error(f"the reserve choice needs more reserve pieces than {have}", at)
     elif kind in (_STEP, _TRAVEL):
         owners = 0

@@ -45,10 +45,7 @@ def why_illegal(s: GameState, move: object) -> str:
             options = [m.choice for m in same]
             dst = move.target
             if dst < t.fire_base and t.singularity_position[dst >> 2] == dst:
-                return (
-                    f"[D13] reserve choice {move.choice} is not one of {options} "
-                    "(0 none, 1 left, 2 right; only while the player has reserve pieces)"
-                )
+                return _reserve_reason(s, move.choice, options)
             return (
                 f"[D10] send-back choice {move.choice} is not one of {options} "
                 "(one Start Area bit per owner with pieces in the opposite stack)"
@@ -79,7 +76,8 @@ def why_illegal(s: GameState, move: object) -> str:
         ]
         if owners != [mover, mover]:
             return "[D5] firing needs the mover's pieces on top of both firing positions"
-        return "[D13] the reserve choice asks for more reserve pieces than the player has"
+        fire_choices = [m.choice for m in legal if m.kind == kind and m.origin == move.origin]
+        return _reserve_reason(s, move.choice, fire_choices)
     if kind in (MoveKind.SQUARE, MoveKind.ELIMINATE):
         if not s.rules.squares:
             return "these rules have no Squares (Basic)"
@@ -94,3 +92,19 @@ def why_illegal(s: GameState, move: object) -> str:
             "player's pieces that are not a Square (unless square_vs_square) [D15]"
         )
     return "not a legal action here"
+
+
+def _reserve_reason(s: GameState, choice: int, options: list[int]) -> str:
+    """Why ``choice`` is not one of the legal reserve choices ``options`` [D13, D28]."""
+    have = s.reserve[s.to_move]
+    if choice == 0 and have and not s.rules.optional_reserve:
+        return (
+            f"[D28] a reserve piece must be brought in (the player has {have} in reserve): "
+            f"choose its Start Area, one of {options}"
+        )
+    return (
+        f"[D13] reserve choice {choice} is not one of {options} "
+        f"(the player has {have} reserve piece{'s' if have != 1 else ''}; "
+        "1 left, 2 right; firing: 3 left-left, 4 left-right, 5 right-right; 0 none"
+        + (", only when the reserve is empty)" if not s.rules.optional_reserve else ")")
+    )

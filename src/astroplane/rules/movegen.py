@@ -21,8 +21,13 @@ _SING = int(CellKind.SINGULARITY)
 _WORM = int(CellKind.WORMHOLE)
 #: Ascending subsets of an owner bitmask (send-back choices) [D10].
 _SUBSETS = tuple(tuple(c for c in range(16) if c & ~m == 0) for m in range(16))
-_SING_CHOICES = ((0,), (0, 1, 2))
-_FIRE_CHOICES = ((0,), (0, 1, 2), (0, 1, 2, 3, 4, 5))
+#: Reserve choices (``Move.choice``, see ``RESERVE_CHOICES``) by pieces in reserve (0, 1, 2+):
+#: bringing a reserve piece in is compulsory [D28] ...
+_SING_CHOICES = ((0,), (1, 2), (1, 2))
+_FIRE_CHOICES = ((0,), (1, 2), (3, 4, 5))
+#: ... unless ``optional_reserve`` is on, when "none" is a choice too [D13].
+_SING_CHOICES_OPTIONAL = ((0,), (0, 1, 2), (0, 1, 2))
+_FIRE_CHOICES_OPTIONAL = ((0,), (0, 1, 2), (0, 1, 2, 3, 4, 5))
 
 _INTERN: dict[int, Move] = {}
 
@@ -60,8 +65,9 @@ def _generate(s: GameState) -> tuple[Move, ...]:
     step_dests = t.step_dests
     sq = s.rules.squares
     disband = s.rules.singles_disband_squares
-    reserve = s.reserve[mover]
-    sing_choices = _SING_CHOICES[1 if reserve else 0]
+    reserve = min(s.reserve[mover], 2)
+    optional = s.rules.optional_reserve
+    sing_choices = (_SING_CHOICES_OPTIONAL if optional else _SING_CHOICES)[reserve]
     travelled = s.travelled
     intern = _INTERN
     out: list[Move] = []
@@ -155,7 +161,7 @@ def _generate(s: GameState) -> tuple[Move, ...]:
         for corner, (f1, f2) in t.corner_firing.items():
             a, b = stacks[f1], stacks[f2]
             if a and b and a[-1] // 10 == mover and b[-1] // 10 == mover:
-                for c in _FIRE_CHOICES[min(reserve, 2)]:
+                for c in (_FIRE_CHOICES_OPTIONAL if optional else _FIRE_CHOICES)[reserve]:
                     out.append(_move(_FIRE, corner, -1, c))
 
     if square_cells:

@@ -76,6 +76,9 @@ class Rules:
         singles_disband_squares: A single may land on one piece of another
             player's Square (000 rule 4): that piece is held captive and the
             other is sent back.
+        optional_reserve: Bringing a reserve piece in when a piece enters the
+            Singularity may be refused (the rulebook's "may", read literally);
+            off, it is compulsory while the reserve holds pieces [D28].
         max_turns: End and score the game when this turn is over [D18].
         no_progress_rounds: End and score after this many rounds without a
             piece entering the Singularity, an elimination or a send-back [D25].
@@ -91,6 +94,7 @@ class Rules:
     square_vs_square: bool = False
     remove_stuck_players: bool = True
     singles_disband_squares: bool = False
+    optional_reserve: bool = False
     max_turns: int | None = attrs.field(default=None, validator=_positive_or_none("max_turns"))
     no_progress_rounds: int | None = attrs.field(
         default=None, validator=_positive_or_none("no_progress_rounds")
@@ -142,7 +146,13 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
     {"standard": STANDARD, "basic": BASIC, "advanced": ADVANCED}
 )
 """The shipped presets by name, in the order formats and the command line list them."""
-FLAG_OPTIONS = ("squares", "square_vs_square", "remove_stuck_players", "singles_disband_squares")
+FLAG_OPTIONS = (
+    "squares",
+    "square_vs_square",
+    "remove_stuck_players",
+    "singles_disband_squares",
+    "optional_reserve",
+)
 """The on/off options of RULES.md section 10 (fields of ``Rules``)."""
 LIMIT_OPTIONS = ("max_turns", "no_progress_rounds", "match_target")
 """The options of RULES.md section 10 that are a positive int or None."""
