@@ -72,14 +72,20 @@ HAND_DIVIDE_2 = {
 }
 
 # Regression numbers (engine, after the hand check of depths 1-2 agreed). Ply 3 is the second
-# seat's first step (6 each, so 47 * 6 = 282). Deeper, kept out of the suite for time:
-#   2 players: perft(6) = 207370 (~1 s), perft(7) = 1897180 (~8.5 s)
-#   4 players: perft(6) = 103265 (~0.5 s), perft(7) = 619590 (~5 s)
+# seat's first step (6 each, so 47 * 6 = 282). Depths 1-5 are the same whether bringing a
+# reserve piece in is compulsory [D28] or not (optional_reserve): no piece reaches the
+# Singularity in S's first four moves... until ply 6 of a 2-player game (Sl-e2nw, e2nw-d3ne,
+# d3ne-e4ne, e4ne-f5nw). Deeper, kept out of the suite for time (depth 7 only):
+#   2 players: perft(6) = 207088, perft(7) = 1894582 (~8.5 s);
+#              optional_reserve: perft(6) = 207370, perft(7) = 1897180
+#   3 players: perft(6) = 103265, perft(7) = 946058 (both settings)
+#   4 players: perft(6) = 103265, perft(7) = 619590 (both settings)
 REGRESSION = {
     2: (6, 47, 282, 2205, 20257),
     3: (6, 47, 282, 2205, 13230),
     4: (6, 47, 282, 2205, 13230),
 }
+OPTIONAL_RESERVE = ap.Rules(optional_reserve=True)
 
 
 def test_d22_perft_depth_zero_is_the_empty_sequence() -> None:
@@ -157,10 +163,68 @@ def test_d22_perft_counts_free_travel_and_end_turn_by_hand() -> None:
 
 
 @pytest.mark.parametrize("players", sorted(REGRESSION))
-def test_d22_perft_start_regression_depths_1_to_5(players: int) -> None:
-    """perft(1..5) from the start of a 2-, 3- and 4-player game (regression numbers) [D22]."""
-    s = ap.new_game(players)
+@pytest.mark.parametrize("rules", [ap.STANDARD, OPTIONAL_RESERVE], ids=["standard", "optional"])
+def test_d22_perft_start_regression_depths_1_to_5(players: int, rules: ap.Rules) -> None:
+    """perft(1..5) from the start of a 2-, 3- and 4-player game (regression numbers), with
+    and without optional_reserve [D22, D28]."""
+    s = ap.new_game(players, rules=rules)
     assert tuple(perft(s, d) for d in range(1, 6)) == REGRESSION[players]
+
+
+def test_d28_perft_start_depth_6_two_players() -> None:
+    """At ply 6 a piece can first enter the Singularity: a compulsory reserve piece [D28]
+    removes the 'none' choices, so the two settings part (regression numbers) [D22]."""
+    assert perft(ap.new_game(2), 6) == 207088
+    assert perft(ap.new_game(2, rules=OPTIONAL_RESERVE), 6) == 207370
+
+
+# ---- mid-game positions where a piece can enter the Singularity [D13, D28] ----------------
+# Depth 1 by hand, as the difference between the two settings: every step into a Singularity
+# cell has choices l/r (compulsory, [D28]) or none/l/r (optional_reserve) while the reserve
+# holds pieces; a firing with 2+ in reserve ll/lr/rr or all six choices, with 1 in reserve
+# l/r or none/l/r.
+#   2p-turn23: one Singularity entry (f4.nw -> e5.ne):                              10 | 11
+#   4p-turn22: one Singularity entry (W2 e7.se -> f6.sw):                            13 | 14
+#   2p-armed: d4.ne -> e5.ne and g4.nw -> f5.nw (+1 each), firing a1 (3 | 6):       20 | 25
+#   2p-last-reserve (1 in reserve): d4.ne -> e5.ne (+1), firing a1 (2 | 3):         20 | 22
+# Deeper numbers are regression values from the engine.
+MID_GAME = {
+    "2p-turn23": (
+        "standard SN S1 t23 e2nw:S3,e2se:S2,e3ne:S4,c4nw:S1,f4nw:S5,b5se:S6,g5se:N4,b7nw:N3,"
+        "d7ne:N5,e7sw:N6,f9nw:N1,e10sw:N2 res:S4,N4",
+        (10, 140, 1900, 22490),
+        (11, 154, 2101, 25855),
+    ),
+    "4p-turn22": (
+        "standard SWNE W2 t22 b1nw:N3,e1nw:W6N6,f2ne:S6,f3ne:S2,b5se:W5,f5nw:E6,i5ne:E3E2E1,"
+        "j5nw:S5,b6se:W1,i6sw:E7E5E4,c7se:W3,e7se:W2,c9se:S3,e9ne:N5,f9nw:N2,Sl:S1,Sr:S4,Wr:W4,"
+        "Nl:N1,Nr:N4 res:S4,W4,N4,E3 progress:16 travelled:N3",
+        (13, 166, 2819, 45307),
+        (14, 189, 3210, 51594),
+    ),
+    "2p-armed": (
+        "standard SN S2 t9 a1S:S1,a1W:S2,d4ne:S3,g4nw:S4,Sl:S5,Nl:N1N2N3,Nr:N4N5N6 res:S5,N4",
+        (20, 325, 2054, 15767),
+        (25, 456, 2864, 22068),
+    ),
+    "2p-last-reserve": (
+        "standard SN S2 t15 a1S:S1,a1W:S2,d4ne:S3,Sl:S4S5S6,Sr:S7S8S9,c8ne:N1,Nl:N2 res:S1,N8",
+        (20, 351, 2222, 11298),
+        (22, 401, 2534, 12870),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MID_GAME))
+def test_d28_perft_mid_game_with_singularity_entries(name: str) -> None:
+    """perft(1..4) from mid-game positions with legal Singularity entries, compulsory reserve
+    [D28] and optional_reserve; depth 1 derived by hand above [D22]."""
+    text, compulsory, optional = MID_GAME[name]
+    s = ap.position_from_text(text)
+    assert tuple(perft(s, d) for d in range(1, 5)) == compulsory
+    s_opt = ap.position_from_text(text.replace("standard", "standard,optional_reserve=on", 1))
+    assert s_opt.rules.optional_reserve
+    assert tuple(perft(s_opt, d) for d in range(1, 5)) == optional
 
 
 @pytest.mark.parametrize(("players", "depth"), [(2, 3), (4, 3), (2, 4), (4, 4)])
