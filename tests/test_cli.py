@@ -236,6 +236,24 @@ def test_replay_of_a_recorded_selfplay_game_reproduces_the_final_position(
     assert str(run.final) in shown
 
 
+def test_d28_rules_option_reaches_the_game_and_its_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--rules takes a preset with options (standard,optional_reserve=on); the games use them
+    and the records carry them in the Rules header [D28]."""
+    args = ["selfplay", "--games", "1", "--seed", "3", "--record", str(tmp_path)]
+    assert main([*args, "--rules", "Standard, optional_reserve=ON"]) == 0
+    out = capsys.readouterr().out
+    assert "standard,optional_reserve=on rules" in out
+    from astroplane.formats.record import GameRecord
+
+    (path,) = tmp_path.iterdir()
+    record = GameRecord.from_text(path.read_text(encoding="utf-8"))
+    assert record.header("Rules") == "standard,optional_reserve=on,max_turns=1000"
+    assert record.initial.rules.optional_reserve
+    assert main(["perft", "--depth", "1", "--rules", "basic,optional_reserve=on"]) == 0
+
+
 def test_replay_show_and_step(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -315,6 +333,8 @@ def test_d22_perft_prints_counts_and_speed(capsys: pytest.CaptureFixture[str]) -
         ["selfplay", "--games", "0"],
         ["selfplay", "--bots", "minimax"],
         ["selfplay", "--rules", "chess"],
+        ["selfplay", "--rules", "standard,optional_reserve=maybe"],
+        ["perft", "--rules", "standard,reserve=on"],
         ["play", "--human", "W"],  # W is not in a 2-player game
         ["play", "--human", "X"],
         ["perft", "--depth", "two"],

@@ -40,7 +40,10 @@ from astroplane.cli.interactive import cmd_play
 from astroplane.cli.perft import cmd_perft
 from astroplane.cli.replay import cmd_replay
 from astroplane.cli.selfplay import cmd_selfplay
+from astroplane.errors import NotationError
+from astroplane.formats.position import rules_from_text, rules_to_text
 from astroplane.pieces import SEAT_NAMES, seat_from_name
+from astroplane.rules.options import OPTIONS
 
 __all__ = ["DEFAULT_MAX_TURNS", "main"]
 
@@ -60,6 +63,10 @@ def _at_least(minimum: int) -> Callable[[str], int]:
     return parse
 
 
+_RULES_HELP = (
+    "the rules: a preset (standard, basic or advanced), optionally followed by options, as in "
+    "position text, e.g. standard,optional_reserve=on (default standard)"
+)
 _positive = _at_least(1)
 _non_negative = _at_least(0)
 
@@ -72,6 +79,18 @@ def _bot_list(text: str) -> list[str]:
                 f"unknown bot {n!r} (choose from {', '.join(sorted(BOTS))})"
             )
     return names
+
+
+def _rules(text: str) -> str:
+    """An argparse type: a rules text (a preset and options, as in position text),
+    spaces ignored, returned in its canonical spelling."""
+    try:
+        return rules_to_text(rules_from_text("".join(text.split())))
+    except NotationError as e:
+        raise argparse.ArgumentTypeError(
+            f"{e.problem}: {text!r} (a preset {', '.join(PRESETS)}, then ,option=value; "
+            f"options {', '.join(OPTIONS)})"
+        ) from None
 
 
 def _seat(text: str) -> int:
@@ -91,9 +110,10 @@ def _add_game_options(p: argparse.ArgumentParser, *, players_default: int) -> No
     )
     p.add_argument(
         "--rules",
-        choices=tuple(PRESETS),
+        type=_rules,
         default="standard",
-        help="rules preset (default standard)",
+        metavar="RULES",
+        help=_RULES_HELP,
     )
     p.add_argument(
         "--seed",
@@ -196,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fp.add_argument("--depth", type=_positive, default=3, help="deepest level (default 3)")
     fp.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="players (default 2)")
-    fp.add_argument("--rules", choices=tuple(PRESETS), default="standard", help="rules preset")
+    fp.add_argument("--rules", type=_rules, default="standard", metavar="RULES", help=_RULES_HELP)
     fp.set_defaults(run=cmd_perft)
     return parser
 

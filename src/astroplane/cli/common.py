@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import attrs
 from rich.text import Text
 
+from astroplane.formats.position import rules_from_text
 from astroplane.moves import Move
 from astroplane.outcome import EndReason, Outcome
 from astroplane.pieces import SEAT_NAMES
@@ -88,6 +89,8 @@ def format_move(state: GameState, move: Move) -> str:
     return format_move(state, move)
 
 
-def rules_with_limit(name: str, max_turns: int | None) -> Rules:
-    rules = PRESETS[name]
+def rules_with_limit(text: str, max_turns: int | None) -> Rules:
+    """The rules a ``--rules`` text names (a preset and options, as in position text),
+    with the command's turn limit."""
+    rules = rules_from_text(text)
     return rules if max_turns is None else attrs.evolve(rules, max_turns=max_turns)

@@ -8,17 +8,14 @@ import time
 from rich.console import Console
 
 import astroplane
-from astroplane.cli.common import (
-    PRESETS,
-)
+from astroplane.formats.position import rules_from_text
+from astroplane.perft import perft
 
 __all__ = ["cmd_perft"]
 
 
 def cmd_perft(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from astroplane.perft import perft
-
-    state = astroplane.new_game(args.players, rules=PRESETS[args.rules])
+    state = astroplane.new_game(args.players, rules=rules_from_text(args.rules))
     out.print(f"{'depth':>5} {'nodes':>12} {'seconds':>9} {'nodes/s':>11}", highlight=False)
     for depth in range(1, args.depth + 1):
         t0 = time.perf_counter()
