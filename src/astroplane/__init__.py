@@ -23,6 +23,7 @@ from astroplane.formats import (
     position_to_text,
     to_json,
 )
+from astroplane.game import ASTROPLANE
 from astroplane.match import Match
 from astroplane.moves import Move, MoveKind
 from astroplane.outcome import EndReason, Outcome
@@ -45,6 +46,7 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "ADVANCED",
+    "ASTROPLANE",
     "BASIC",
     "REFERENCE_BOARD",
     "SEAT_NAMES",

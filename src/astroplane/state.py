@@ -17,7 +17,7 @@ name-based convenience too.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -84,6 +84,9 @@ class GameState:
     outcome: Outcome | None
     where: tuple[int, ...] = attrs.field(eq=False)
     _legal: tuple[Move, ...] | None = attrs.field(default=None, eq=False)
+
+    #: The registered name of this game (``astroplane.protocol.get_game``).
+    game_name: ClassVar[str] = "astroplane"
 
     # ---- the rules API --------------------------------------------------
     def legal_moves(self) -> tuple[Move, ...]:
@@ -195,6 +198,31 @@ class GameState:
     def is_over(self) -> bool:
         """True once the game has ended."""
         return self.outcome is not None
+
+    @property
+    def is_chance_node(self) -> bool:
+        """Always False: ASTROPLANE has no dice (``astroplane.protocol.State``)."""
+        return False
+
+    def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
+        """Always empty: ASTROPLANE has no chance nodes (``astroplane.protocol.State``)."""
+        return ()
+
+    def returns(self) -> tuple[float, float, float, float]:
+        """Per seat (S, W, N, E), what the game is worth: once it is over the winners
+        share 1.0 (rulebook: How To Win), everyone else 0.0; all 0.0 while it goes on
+        (``astroplane.protocol.State``).
+
+        >>> from astroplane import new_game
+        >>> new_game(2).returns()
+        (0.0, 0.0, 0.0, 0.0)
+        """
+        out = self.outcome
+        if out is None:
+            return (0.0, 0.0, 0.0, 0.0)
+        share = 1.0 / len(out.winners)
+        v = [share if s in out.winners else 0.0 for s in range(4)]
+        return (v[0], v[1], v[2], v[3])
 
     def scores(self) -> tuple[int, int, int, int]:
         """Current score per seat (RULES.md section 9): 3 per other player's piece

@@ -1,0 +1,101 @@
+"""ASTROPLANE as a ``astroplane.protocol.Game``: the bridge between the rules engine, its
+formats and the game-agnostic tools (bots, ``perft``, the conformance suite, the command
+line).
+
+>>> from astroplane.protocol import get_game
+>>> game = get_game("astroplane")
+>>> s = game.new_game(2)
+>>> game.format_move(s, s.legal_moves()[0])
+'Sl-e2ne'
+>>> game.position_from_text(game.position_to_text(s)) == s
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from astroplane.agents import evaluate
+from astroplane.errors import NotationError
+from astroplane.formats.events import effects
+from astroplane.formats.jsonio import from_json, to_json
+from astroplane.formats.notation import format_move, parse_move
+from astroplane.formats.position import (
+    position_from_text,
+    position_to_text,
+    rules_from_text,
+    rules_to_text,
+)
+from astroplane.moves import Move
+from astroplane.outcome import EndReason
+from astroplane.pieces import SEAT_NAMES
+from astroplane.protocol import Game, register_game
+from astroplane.render import render
+from astroplane.rules.options import STANDARD, Rules
+from astroplane.setup import new_game
+from astroplane.state import GameState
+
+__all__ = ["ASTROPLANE", "describe_outcome"]
+
+_HOW = {
+    EndReason.TRUE_WIN: "a true win: all four Singularity cells topped",
+    EndReason.STUCK: "a player was stuck",
+    EndReason.LAST_PLAYER: "stuck players were removed until one was left",
+    EndReason.TURN_LIMIT: "the turn limit",
+    EndReason.NO_PROGRESS: "no progress",
+}
+
+
+def describe_outcome(state: GameState) -> str:
+    """A finished game's result in words (empty while the game goes on).
+
+    >>> import astroplane
+    >>> describe_outcome(astroplane.new_game(2))
+    ''
+    """
+    out = state.outcome
+    if out is None:
+        return ""
+    who = " and ".join(SEAT_NAMES[s] for s in out.winners)
+    verb = "share the win" if len(out.winners) > 1 else "wins"
+    scores = ", ".join(f"{SEAT_NAMES[s]} {out.scores[s]}" for s in state.seats)
+    return f"{who} {verb} in turn {out.turn} ({_HOW[out.reason]}); scores {scores}"
+
+
+def _new_game(players: int = 2, *, rules: Rules | None = None, first: Any = None) -> GameState:
+    return new_game(players, rules=STANDARD if rules is None else rules, first=first)
+
+
+def _text_json(state: GameState) -> str:
+    return to_json(state)
+
+
+def _state_from_json(text: str) -> GameState:
+    value = from_json(text)
+    if not isinstance(value, GameState):
+        raise NotationError(f"the JSON holds a {type(value).__name__}, not a game state")
+    return value
+
+
+ASTROPLANE: Game[GameState, Move] = Game(
+    name="astroplane",
+    title="ASTROPLANE",
+    player_counts=(2, 3, 4),
+    seat_names=tuple(SEAT_NAMES),
+    new_game=_new_game,
+    rules_from_text=rules_from_text,
+    rules_to_text=rules_to_text,
+    format_move=format_move,
+    parse_move=parse_move,
+    position_to_text=position_to_text,
+    position_from_text=position_from_text,
+    to_json=_text_json,
+    from_json=_state_from_json,
+    render_text=render,
+    describe_outcome=describe_outcome,
+    evaluate=evaluate,
+    effects=effects,
+)
+"""ASTROPLANE, registered under the name ``"astroplane"``."""
+
+register_game(ASTROPLANE)

@@ -1,0 +1,224 @@
+"""The game-agnostic core: what bots, ``perft``, ``play_game``, ``Match``, the conformance
+suite and the command line need from a game.
+
+Nothing here knows ASTROPLANE. A game plugs in with two things:
+
+* its states follow the ``State`` protocol: immutable values with ``legal_moves()`` and
+  ``play(move)``, the seat to move, whether the game is over, its ``returns()``, and
+  *chance nodes* (a die to roll, as in OpenSpiel) for games that have them;
+* a ``Game`` value describing it (how to start a game, its formats, how to draw it), put in
+  the registry with ``register_game`` so tools find it by name (``get_game("astroplane")``)
+  or from a state (``game_of(state)``).
+
+A chance node is a state where no player acts: ``is_chance_node`` is true, and
+``chance_outcomes()`` lists the outcomes as ``(move, probability)`` pairs. Playing one of
+those moves is how the dice fall: a caller picks one (in search, replays and tests) or
+draws one with ``sample_chance(state, rng)``. No random generator lives in a state.
+
+>>> import astroplane
+>>> from astroplane.protocol import State, game_of
+>>> s = astroplane.new_game(2)
+>>> isinstance(s, State), s.is_chance_node, game_of(s).name
+(True, False, 'astroplane')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+
+import attrs
+
+__all__ = [
+    "Game",
+    "State",
+    "game_of",
+    "games",
+    "get_game",
+    "register_game",
+    "sample_chance",
+]
+
+MoveT = TypeVar("MoveT", bound=Hashable)
+MoveT_co = TypeVar("MoveT_co", bound=Hashable, covariant=True)
+StateT = TypeVar("StateT", bound="State[Any]")
+
+
+@runtime_checkable
+class State(Protocol[MoveT_co]):
+    """An immutable game state as generic tools see it.
+
+    Attributes:
+        game_name: The registered name of the game (``get_game(game_name)``).
+    """
+
+    game_name: ClassVar[str]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (then ``legal_moves()`` is empty)."""
+        ...
+
+    @property
+    def is_chance_node(self) -> bool:
+        """True when chance acts next (a die roll): ``chance_outcomes()`` lists what can
+        happen, and no player is to move."""
+        ...
+
+    @property
+    def to_move(self) -> int:
+        """The seat number of the player to act (meaningful while the game is on and this
+        is not a chance node)."""
+        ...
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat numbers in the game, in turn order."""
+        ...
+
+    def legal_moves(self) -> Sequence[MoveT_co]:
+        """The legal actions, in a deterministic order; at a chance node, the outcomes
+        (the moves of ``chance_outcomes()``); empty once the game is over."""
+        ...
+
+    def chance_outcomes(self) -> Sequence[tuple[MoveT_co, float]]:
+        """At a chance node, each outcome with its probability (they sum to 1); empty
+        elsewhere."""
+        ...
+
+    def play(self, move: Any) -> State[MoveT_co]:
+        """The state after ``move`` (a legal action or a chance outcome); this state is
+        unchanged. Raises a ``ValueError`` subclass for an illegal move."""
+        ...
+
+    def returns(self) -> tuple[float, ...]:
+        """Per seat number (one entry per seat the game has room for), what the game is
+        worth: once it is over, the winners share 1.0 (a game may grade places, see its
+        docs); all 0.0 while it goes on."""
+        ...
+
+
+def sample_chance(state: State[MoveT], rng: random.Random) -> MoveT:
+    """Draw a chance outcome of ``state`` with its probability, using ``rng``.
+
+    Raises:
+        ValueError: If ``state`` is not a chance node.
+
+    >>> import astroplane
+    >>> sample_chance(astroplane.new_game(2), random.Random(1))
+    Traceback (most recent call last):
+    ...
+    ValueError: not a chance node: no outcome to draw
+    """
+    outcomes = state.chance_outcomes()
+    if not outcomes:
+        raise ValueError("not a chance node: no outcome to draw")
+    moves = [m for m, _p in outcomes]
+    weights = [p for _m, p in outcomes]
+    return rng.choices(moves, weights)[0]
+
+
+@attrs.frozen
+class Game(Generic[StateT, MoveT]):
+    """A game the generic tools can play: how to start it, its formats, how to show it.
+
+    Every field but the names is a small function; the command line, the conformance suite
+    and the bots use only these and the ``State`` protocol.
+
+    Attributes:
+        name: Registry name, lower case with dashes (``"astroplane"``).
+        title: Display name (``"ASTROPLANE"``).
+        player_counts: The numbers of players a game can start with.
+        seat_names: Display name of each seat number (``("S", "W", "N", "E")``).
+        new_game: ``new_game(players, *, rules=None, first=None)``, the start position;
+            ``rules`` is a rules value of the game (None: its standard rules), ``first``
+            the seat (number or name) that starts.
+        rules_from_text: Rules (a registered variant and options) from their text.
+        rules_to_text: The text of a rules value.
+        format_move: ``format_move(state, move)``, a legal move's notation.
+        parse_move: ``parse_move(state, text)``, the legal move a text names.
+        position_to_text: A state as one line of text.
+        position_from_text: The state a position text describes (validated).
+        to_json: A state as JSON text.
+        from_json: The state JSON text describes (validated).
+        render_text: A state drawn as text for a terminal.
+        describe_outcome: A finished state's result in words.
+        render_svg: A state drawn as a standalone SVG document, if the game has one.
+        evaluate: ``evaluate(state, seat)``, a heuristic value for bots (higher is better
+            for ``seat``), if the game has one.
+        effects: ``effects(state, move)``, what a move does as events, if the game has them.
+        replay_effects: ``replay_effects(state, events)``, a comparable summary of the
+            board after ``events`` (checks that events tell a frontend everything).
+        summary: ``summary(state)``, the same summary computed from a state.
+    """
+
+    name: str
+    title: str
+    player_counts: tuple[int, ...]
+    seat_names: tuple[str, ...]
+    new_game: Callable[..., StateT]
+    rules_from_text: Callable[[str], Any]
+    rules_to_text: Callable[[Any], str]
+    format_move: Callable[[StateT, MoveT], str]
+    parse_move: Callable[[StateT, str], MoveT]
+    position_to_text: Callable[[StateT], str]
+    position_from_text: Callable[[str], StateT]
+    to_json: Callable[[StateT], str]
+    from_json: Callable[[str], StateT]
+    render_text: Callable[[StateT], str]
+    describe_outcome: Callable[[StateT], str]
+    render_svg: Callable[[StateT], str] | None = None
+    evaluate: Callable[[StateT, int], float] | None = None
+    effects: Callable[[StateT, MoveT], Sequence[Any]] | None = None
+    replay_effects: Callable[[StateT, Sequence[Any]], Hashable] | None = None
+    summary: Callable[[StateT], Hashable] | None = None
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name!r}: {self.title}, {self.player_counts} players>"
+
+
+_GAMES: dict[str, Game[Any, Any]] = {}
+
+
+def register_game(game: Game[Any, Any]) -> None:
+    """Make ``game`` known to the generic tools under ``game.name``.
+
+    Raises:
+        ValueError: If another game is registered under that name.
+    """
+    old = _GAMES.get(game.name)
+    if old is not None and old is not game:
+        raise ValueError(f"a game named {game.name!r} is already registered")
+    _GAMES[game.name] = game
+
+
+def get_game(name: str) -> Game[Any, Any]:
+    """The game registered under ``name``.
+
+    Raises:
+        ValueError: If no game has that name (the message lists the known ones).
+
+    >>> get_game("astroplane").title
+    'ASTROPLANE'
+    """
+    try:
+        return _GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES)) or "none"
+        raise ValueError(f"unknown game {name!r} (registered: {known})") from None
+
+
+def games() -> Mapping[str, Game[Any, Any]]:
+    """The registered games by name (a read-only view)."""
+    return MappingProxyType(_GAMES)
+
+
+def game_of(state: State[Any]) -> Game[Any, Any]:
+    """The registered game a state belongs to (by its ``game_name``).
+
+    Raises:
+        ValueError: If the state's game is not registered.
+    """
+    return get_game(state.game_name)
