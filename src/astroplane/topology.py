@@ -29,9 +29,10 @@ apex (``4 * target + entry_apex``), or as a firing position index.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import IntEnum
 
 import attrs
+
+from astroplane.enums import APEX_NAMES, Apex, CellKind, Seat
 
 __all__ = [
     "APEX_NAMES",
@@ -45,37 +46,8 @@ __all__ = [
 ]
 
 
-class Apex(IntEnum):
-    """The four corners of a cell. ``Apex(a ^ 2)`` is the opposite corner."""
-
-    NE = 0
-    NW = 1
-    SW = 2
-    SE = 3
-
-
-APEX_NAMES = ("ne", "nw", "sw", "se")
+#: (dx, dy) of the diagonal neighbour each apex leads to (ne, nw, sw, se) [D1].
 _APEX_STEP = ((1, 1), (-1, 1), (-1, -1), (1, -1))
-
-
-class Seat(IntEnum):
-    """The four sides of the board, in clockwise (turn) order [D2]."""
-
-    S = 0
-    W = 1
-    N = 2
-    E = 3
-
-
-class CellKind(IntEnum):
-    """What a cell of the grid is (rules section 1.4, [D23])."""
-
-    OFF = 0  #: not part of the grid: Start Area or Anomaly corner cell, or off the board
-    ORDINARY = 1  #: an ordinary grid cell (Squares may stand here)
-    ENTRY = 2  #: a grid cell fed by a Start Area
-    HYPERSPACE = 3
-    WORMHOLE = 4
-    SINGULARITY = 5
 
 
 @attrs.frozen
