@@ -8,16 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import astroplane as ap
-from astroplane.agents import (
-    WIN_VALUE,
-    Agent,
-    GreedyBot,
-    RandomBot,
-    distances_to_singularity,
-    evaluate,
-    make_bot,
-    play_game,
-)
+from astroplane.agents import Agent, GreedyBot, RandomBot, make_bot, play_game
+from astroplane.evaluation import WIN_VALUE, distances_to_singularity, evaluate
 
 PRESETS = {"standard": ap.STANDARD, "basic": ap.BASIC, "advanced": ap.ADVANCED}
 

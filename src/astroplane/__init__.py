@@ -11,7 +11,8 @@
 
 from __future__ import annotations
 
-from astroplane.errors import IllegalMoveError, NotationError, PositionError
+from astroplane.enums import Location
+from astroplane.errors import IllegalMoveError, NotationError, PositionError, UnknownVariantError
 from astroplane.formats import (
     GameRecord,
     effects,
@@ -29,7 +30,18 @@ from astroplane.moves import Move, MoveKind
 from astroplane.outcome import EndReason, Outcome
 from astroplane.perft import divide, perft
 from astroplane.pieces import SEAT_NAMES, piece_from_name, piece_name, piece_owner
-from astroplane.rules.options import ADVANCED, BASIC, STANDARD, Rules
+from astroplane.rules import (
+    ADVANCED,
+    BASIC,
+    STANDARD,
+    ActionType,
+    Restriction,
+    Rules,
+    SendBack,
+    register_variant,
+    variant,
+    variants,
+)
 from astroplane.setup import new_game, setup_position
 from astroplane.state import GameState
 from astroplane.topology import (
@@ -51,6 +63,7 @@ __all__ = [
     "REFERENCE_BOARD",
     "SEAT_NAMES",
     "STANDARD",
+    "ActionType",
     "Apex",
     "CellKind",
     "EndReason",
@@ -58,16 +71,20 @@ __all__ = [
     "GameRecord",
     "GameState",
     "IllegalMoveError",
+    "Location",
     "Match",
     "Move",
     "MoveKind",
     "NotationError",
     "Outcome",
     "PositionError",
+    "Restriction",
     "Rules",
     "Seat",
+    "SendBack",
     "StartArea",
     "Topology",
+    "UnknownVariantError",
     "__version__",
     "divide",
     "effects",
@@ -82,6 +99,9 @@ __all__ = [
     "piece_owner",
     "position_from_text",
     "position_to_text",
+    "register_variant",
     "setup_position",
     "to_json",
+    "variant",
+    "variants",
 ]

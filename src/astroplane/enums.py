@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-__all__ = ["APEX_NAMES", "Apex", "CellKind", "Seat"]
+__all__ = ["APEX_NAMES", "SEAT_NAMES", "Apex", "CellKind", "Location", "Seat"]
 
 
 class Apex(IntEnum):
@@ -34,6 +34,23 @@ class Seat(IntEnum):
     W = 1
     N = 2
     E = 3
+
+
+SEAT_NAMES = "SWNE"
+"""Seat letters by seat number, in clockwise (turn) order [D2]."""
+
+
+class Location(IntEnum):
+    """Where a piece is when it is not on a position (``GameState.location``).
+
+    A piece on the board (grid, firing position or Start Area) is located by its
+    position index instead, which is never negative.
+    """
+
+    RESERVE = -1  #: in its owner's reserve [D17]
+    ELIMINATED = -2  #: eliminated by a Square's Kill move (section 8)
+    REMOVED = -3  #: its owner was removed as a stuck player [D16]
+    NOT_PLAYING = -4  #: its seat is not in the game
 
 
 class CellKind(IntEnum):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from astroplane.moves import Move
 
-__all__ = ["IllegalMoveError", "NotationError", "PositionError"]
+__all__ = ["IllegalMoveError", "NotationError", "PositionError", "UnknownVariantError"]
 
 
 class PositionError(ValueError):
@@ -59,3 +59,23 @@ class NotationError(ValueError):
         self.index = index
         self.problem = problem
         self.line = line
+
+
+class UnknownVariantError(NotationError):
+    """A variant name that is not registered (``astroplane.register_variant``), or rules
+    whose phases are no registered variant's: such rules cannot be written or read.
+
+    Attributes:
+        name: The unknown variant name ("" for unregistered rules).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        problem: str,
+        text: str = "",
+        index: int | None = None,
+        line: int | None = None,
+    ) -> None:
+        super().__init__(problem, text, index, line)
+        self.name = name

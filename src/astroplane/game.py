@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from astroplane.agents import evaluate
 from astroplane.errors import NotationError
+from astroplane.evaluation import evaluate
 from astroplane.formats.events import effects
-from astroplane.formats.jsonio import from_json, to_json
+from astroplane.formats.jsonio import from_json, state_from_dict, state_to_dict, to_json
 from astroplane.formats.notation import format_move, parse_move
 from astroplane.formats.position import (
     position_from_text,
@@ -31,9 +31,10 @@ from astroplane.outcome import EndReason
 from astroplane.pieces import SEAT_NAMES
 from astroplane.protocol import Game, register_game
 from astroplane.render import render
-from astroplane.rules.options import STANDARD, Rules
+from astroplane.rules.ruleset import STANDARD, Rules
 from astroplane.setup import new_game
 from astroplane.state import GameState
+from astroplane.topology import REFERENCE_BOARD, Topology
 
 __all__ = ["ASTROPLANE", "describe_outcome"]
 
@@ -70,8 +71,8 @@ def _text_json(state: GameState) -> str:
     return to_json(state)
 
 
-def _state_from_json(text: str) -> GameState:
-    value = from_json(text)
+def _state_from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> GameState:
+    value = from_json(text, topology=topology)
     if not isinstance(value, GameState):
         raise NotationError(f"the JSON holds a {type(value).__name__}, not a game state")
     return value
@@ -91,6 +92,8 @@ ASTROPLANE: Game[GameState, Move] = Game(
     position_from_text=position_from_text,
     to_json=_text_json,
     from_json=_state_from_json,
+    to_dict=state_to_dict,
+    from_dict=state_from_dict,
     render_text=render,
     describe_outcome=describe_outcome,
     evaluate=evaluate,

@@ -19,7 +19,7 @@ from __future__ import annotations
 import attrs
 
 from astroplane.outcome import Outcome
-from astroplane.rules.options import Rules
+from astroplane.rules.ruleset import Rules
 
 __all__ = ["Match"]
 

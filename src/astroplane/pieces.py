@@ -10,25 +10,44 @@ clockwise order [D2].
 
 from __future__ import annotations
 
+from astroplane.enums import SEAT_NAMES, Seat
+
 __all__ = [
     "PIECES_PER_PLAYER",
     "SEAT_NAMES",
     "next_reserve_piece",
     "piece_from_name",
+    "piece_id",
     "piece_name",
     "piece_owner",
+    "pieces_of_seat",
     "seat_from_name",
+    "seat_name",
 ]
 
 PIECES_PER_PLAYER = 10
 """Pieces each player owns (RULES.md section 2)."""
-SEAT_NAMES = "SWNE"
-"""Seat letters by seat number, in clockwise (turn) order [D2]."""
 
 
 def piece_owner(piece: int) -> int:
-    """The seat (0..3) owning a piece id."""
+    """The seat number (0..3) owning a piece id (hot path: no checks)."""
     return piece // PIECES_PER_PLAYER
+
+
+def pieces_of_seat(seat: int) -> range:
+    """The piece ids of a seat, lowest number first (``S1``..``S10`` for seat 0)."""
+    return range(seat * PIECES_PER_PLAYER, (seat + 1) * PIECES_PER_PLAYER)
+
+
+def seat_name(seat: int) -> str:
+    """The letter of a seat number (``0`` -> ``"S"``).
+
+    Raises:
+        ValueError: If ``seat`` is not 0..3.
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+        raise ValueError(f"not a seat number: {seat!r} (0..3 for S, W, N, E)")
+    return SEAT_NAMES[seat]
 
 
 def piece_name(piece: int) -> str:
@@ -56,7 +75,23 @@ def piece_from_name(name: str) -> int:
     raise ValueError(f"not a piece name: {name!r} (expected a seat letter S/W/N/E and 1..10)")
 
 
-def seat_from_name(name: str | int) -> int:
+def piece_id(piece: int | str) -> int:
+    """A piece id from an id (checked) or a name such as ``"S1"``.
+
+    Raises:
+        ValueError: If ``piece`` is neither a piece id 0..39 nor a piece name.
+
+    >>> piece_id("N3"), piece_id(22)
+    (22, 22)
+    """
+    if isinstance(piece, str):
+        return piece_from_name(piece)
+    if isinstance(piece, bool) or not isinstance(piece, int) or not 0 <= piece < 40:
+        raise ValueError(f"not a piece id or name: {piece!r} (0..39, or S1..E10)")
+    return piece
+
+
+def seat_from_name(name: str | int) -> Seat:
     """A seat number from ``"S"``/``"W"``/``"N"``/``"E"`` (or a seat number, checked).
 
     Raises:
@@ -64,9 +99,9 @@ def seat_from_name(name: str | int) -> int:
     """
     if isinstance(name, int) and not isinstance(name, bool):
         if 0 <= name < 4:
-            return name
-    elif isinstance(name, str) and name.strip().upper() in ("S", "W", "N", "E"):
-        return SEAT_NAMES.index(name.strip().upper())
+            return Seat(name)
+    elif isinstance(name, str) and len(name.strip()) == 1 and name.strip() in "SWNEswne":
+        return Seat(SEAT_NAMES.index(name.strip().upper()))
     raise ValueError(f"not a seat: {name!r} (expected S, W, N, E or 0..3)")
 
 

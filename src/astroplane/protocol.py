@@ -140,9 +140,12 @@ class Game(Generic[StateT, MoveT]):
         format_move: ``format_move(state, move)``, a legal move's notation.
         parse_move: ``parse_move(state, text)``, the legal move a text names.
         position_to_text: A state as one line of text.
-        position_from_text: The state a position text describes (validated).
+        position_from_text: The state a position text describes (validated); readers take
+            the game's optional keyword arguments (a board: ``topology=``).
         to_json: A state as JSON text.
         from_json: The state JSON text describes (validated).
+        to_dict: A state as plain JSON-compatible data.
+        from_dict: The state such data describes (validated).
         render_text: A state drawn as text for a terminal.
         describe_outcome: A finished state's result in words.
         render_svg: A state drawn as a standalone SVG document, if the game has one.
@@ -164,9 +167,11 @@ class Game(Generic[StateT, MoveT]):
     format_move: Callable[[StateT, MoveT], str]
     parse_move: Callable[[StateT, str], MoveT]
     position_to_text: Callable[[StateT], str]
-    position_from_text: Callable[[str], StateT]
+    position_from_text: Callable[..., StateT]
     to_json: Callable[[StateT], str]
-    from_json: Callable[[str], StateT]
+    from_json: Callable[..., StateT]
+    to_dict: Callable[[StateT], dict[str, Any]]
+    from_dict: Callable[..., StateT]
     render_text: Callable[[StateT], str]
     describe_outcome: Callable[[StateT], str]
     render_svg: Callable[[StateT], str] | None = None

@@ -43,7 +43,38 @@ __all__ = [
     "Seat",
     "StartArea",
     "Topology",
+    "adjacent_positions",
+    "apex_of",
+    "cell_of",
+    "grid_position",
+    "opposite",
 ]
+
+
+# ---- the position numbering, by name (the hot path inlines these) ------------------------
+def cell_of(position: int) -> int:
+    """The cell of a grid position (``4 * cell + apex``)."""
+    return position >> 2
+
+
+def apex_of(position: int) -> int:
+    """The apex (``Apex`` value) of a grid position."""
+    return position & 3
+
+
+def grid_position(cell: int, apex: int) -> int:
+    """The grid position of ``apex`` in ``cell``."""
+    return 4 * cell + apex
+
+
+def opposite(position: int) -> int:
+    """The opposite position in the same cell (``ne`` <-> ``sw``, ``nw`` <-> ``se``)."""
+    return position ^ 2
+
+
+def adjacent_positions(position: int) -> tuple[int, int]:
+    """The two positions of the same cell that overlap ``position`` [D6]."""
+    return position ^ 1, position ^ 3
 
 
 #: (dx, dy) of the diagonal neighbour each apex leads to (ne, nw, sw, se) [D1].
@@ -174,8 +205,12 @@ class Topology:
     )
     #: Per position: the Singularity cell a firing position fires into, or -1.
     fire_target: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    #: Per corner cell: the pair of firing positions it holds.
-    corner_firing: dict[int, tuple[int, int]] = attrs.field(init=False, eq=False, repr=False)
+    #: ``(corner cell, (firing position, firing position))`` for each Anomaly corner.
+    corner_firing: tuple[tuple[int, tuple[int, int]], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+    #: Per cell: the firing positions an Anomaly corner cell holds (empty for other cells).
+    firing_of_cell: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     #: Per position: the step destinations, ``(destination, how)`` pairs (see ``STEP_*``).
     step_dests: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(
         init=False, eq=False, repr=False
@@ -257,6 +292,53 @@ class Topology:
     def is_grid_position(self, position: int) -> bool:
         """True for a position in a grid cell (not a firing position or Start Area)."""
         return 0 <= position < self.fire_base
+
+    def is_firing_position(self, position: int) -> bool:
+        """True for a firing position of an Anomaly corner [D5]."""
+        return self.fire_base <= position < self.start_base
+
+    def is_start_area(self, position: int) -> bool:
+        """True for a Start Area position."""
+        return self.start_base <= position < self.n_positions
+
+    def is_singularity_position(self, position: int) -> bool:
+        """True for the Singularity apex of a Singularity cell [D13]."""
+        return (
+            0 <= position < self.fire_base and self.singularity_position[position >> 2] == position
+        )
+
+    def start_area_of(self, position: int) -> StartArea:
+        """The Start Area at a Start Area position.
+
+        Raises:
+            ValueError: If ``position`` is not a Start Area position.
+        """
+        if not self.is_start_area(position):
+            raise ValueError(f"not a Start Area position of this board: {position!r}")
+        return self.start_areas[position - self.start_base]
+
+    def firing_position_of(self, position: int) -> FiringPosition:
+        """The firing position at a firing position index.
+
+        Raises:
+            ValueError: If ``position`` is not a firing position.
+        """
+        if not self.is_firing_position(position):
+            raise ValueError(f"not a firing position of this board: {position!r}")
+        return self.firing_positions[position - self.fire_base]
+
+    def cell_of_position(self, position: int) -> int:
+        """The cell a position is drawn in: its grid cell, the Anomaly corner of a firing
+        position, or the cell of a Start Area.
+
+        Raises:
+            ValueError: If ``position`` is not a position of this board.
+        """
+        if 0 <= position < self.fire_base:
+            return position >> 2
+        if self.is_firing_position(position):
+            return self.firing_positions[position - self.fire_base].corner
+        return self.start_area_of(position).cell
 
     @classmethod
     def from_south(
@@ -500,7 +582,8 @@ def _compile(t: Topology) -> None:
     put(t, "singularity_position", tuple(sing_pos))
     put(t, "neighbours", tuple(neighbours))
     put(t, "fire_target", tuple(fire_target))
-    put(t, "corner_firing", {c: (v[0], v[1]) for c, v in corner_firing.items()})
+    put(t, "corner_firing", tuple((c, (v[0], v[1])) for c, v in corner_firing.items()))
+    put(t, "firing_of_cell", tuple(tuple(corner_firing.get(c, ())) for c in range(n)))
     put(t, "step_dests", tuple(step_dests))
     put(t, "travel_dests", travel_dests)
     put(t, "step_revisits", revisits)

@@ -43,7 +43,7 @@ from astroplane.cli.selfplay import cmd_selfplay
 from astroplane.errors import NotationError
 from astroplane.formats.position import rules_from_text, rules_to_text
 from astroplane.pieces import SEAT_NAMES, seat_from_name
-from astroplane.rules.options import OPTIONS
+from astroplane.rules.ruleset import OPTIONS
 
 __all__ = ["DEFAULT_MAX_TURNS", "main"]
 

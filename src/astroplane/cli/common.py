@@ -8,11 +8,11 @@ from collections.abc import Sequence
 import attrs
 from rich.text import Text
 
+from astroplane.formats.notation import format_move
 from astroplane.formats.position import rules_from_text
-from astroplane.moves import Move
 from astroplane.outcome import EndReason, Outcome
 from astroplane.pieces import SEAT_NAMES
-from astroplane.rules.options import PRESETS, Rules
+from astroplane.rules.ruleset import PRESETS, Rules
 from astroplane.state import GameState
 
 __all__ = [
@@ -81,12 +81,6 @@ def result_line(state: GameState, outcome: Outcome) -> str:
     verb = "share the win" if outcome.is_shared else "wins"
     true = "a true win" if outcome.true_win else "no true win"
     return f"{who} {verb} ({true}); scores {scores_text(state, outcome.scores)}; {ending(outcome)}"
-
-
-def format_move(state: GameState, move: Move) -> str:
-    from astroplane.formats.notation import format_move
-
-    return format_move(state, move)
 
 
 def rules_with_limit(text: str, max_turns: int | None) -> Rules:

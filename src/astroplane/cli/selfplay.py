@@ -6,7 +6,7 @@ import argparse
 import datetime
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from rich.console import Console
@@ -25,6 +25,7 @@ from astroplane.cli.common import (
     result_line,
     rules_with_limit,
 )
+from astroplane.formats.record import GameRecord
 from astroplane.moves import Move
 from astroplane.outcome import EndReason
 from astroplane.pieces import SEAT_NAMES
@@ -52,7 +53,7 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
         except OSError as e:
             raise CliError(f"cannot create record directory {str(record_dir)!r}: {e}") from e
     initial = astroplane.new_game(args.players, rules=rules)
-    seat_bots = {s: names[i % len(names)] for i, s in enumerate(initial.seats)}
+    seat_bots = {int(s): names[i % len(names)] for i, s in enumerate(initial.seats)}
     out.print(
         f"{args.games} game{'s' if args.games != 1 else ''}, {args.players} players "
         f"({', '.join(f'{SEAT_NAMES[s]} {b}' for s, b in seat_bots.items())}), "
@@ -109,10 +110,9 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 
 def _write_record(run: GameRun, path: Path, *, event: str) -> None:
-    from astroplane.formats.record import GameRecord
-
+    moves = [m for m in run.moves if isinstance(m, Move)]
     record = GameRecord.from_game(
-        run.initial, list(run.moves), date=datetime.date.today().isoformat(), event=event
+        run.initial, moves, date=datetime.date.today().isoformat(), event=event
     )
     try:
         path.write_text(record.to_text(), encoding="utf-8")
@@ -120,7 +120,7 @@ def _write_record(run: GameRun, path: Path, *, event: str) -> None:
         raise CliError(f"cannot write record {str(path)!r}: {e}") from e
 
 
-def _summary(results: Sequence[GameRun], seat_bots: dict[int, str]) -> Table:
+def _summary(results: Sequence[GameRun], seat_bots: Mapping[int, str]) -> Table:
     table = Table(title=f"Summary of {len(results)} games")
     for col in ("Seat", "Bot", "Wins", "Shared", "True wins", "Avg score"):
         table.add_column(col, justify="left" if col in ("Seat", "Bot") else "right")

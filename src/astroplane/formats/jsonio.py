@@ -22,13 +22,23 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from astroplane.errors import NotationError
+import attrs
+
+from astroplane.errors import NotationError, UnknownVariantError
 from astroplane.formats.notation import format_move
-from astroplane.formats.position import build_state, rules_from_text
+from astroplane.formats.position import build_state
 from astroplane.moves import RESERVE_CHOICES, Move, MoveKind
 from astroplane.outcome import EndReason, Outcome
 from astroplane.pieces import SEAT_NAMES, piece_from_name, piece_name
-from astroplane.rules.options import FLAG_OPTIONS, OPTIONS, PRESETS, Rules
+from astroplane.rules.ruleset import (
+    FLAG_OPTIONS,
+    OPTIONS,
+    Rules,
+    action_named,
+    action_of_kind,
+    variant,
+)
+from astroplane.rules.variants import ActionType
 from astroplane.state import GameState
 from astroplane.topology import REFERENCE_BOARD, Topology
 
@@ -52,25 +62,25 @@ _SIDES = ("left", "right")
 
 
 @cache
+def _schema_text() -> str:
+    path = resources.files("astroplane.formats").joinpath("schema/astroplane.schema.json")
+    return path.read_text(encoding="utf-8")
+
+
 def json_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of states, moves and outcomes, from the package.
+    """The JSON Schema (draft 2020-12) of states, moves and outcomes, from the package
+    (a new copy each call: edit it freely).
 
     >>> json_schema()["$schema"]
     'https://json-schema.org/draft/2020-12/schema'
     """
-    text = resources.files("astroplane.formats").joinpath("schema/astroplane.schema.json")
-    result: dict[str, Any] = json.loads(text.read_text(encoding="utf-8"))
+    result: dict[str, Any] = json.loads(_schema_text())
     return result
 
 
 # ---------------------------------------------------------------- writing
 def _rules_to_dict(rules: Rules) -> dict[str, Any]:
-    if rules.has_custom_hooks:
-        raise ValueError(
-            "rules with a custom turn_moves or action_filter hook cannot be written as JSON "
-            "(only the options of RULES.md section 10 can)"
-        )
-    out: dict[str, Any] = {"preset": rules.name}
+    out: dict[str, Any] = {"preset": rules.variant_name()}
     out.update({f: getattr(rules, f) for f in OPTIONS})
     return out
 
@@ -94,12 +104,22 @@ def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
 
 
 def move_to_dict(
-    move: Move, *, topology: Topology = REFERENCE_BOARD, state: GameState | None = None
+    move: Move,
+    *,
+    topology: Topology = REFERENCE_BOARD,
+    state: GameState | None = None,
+    rules: Rules | None = None,
 ) -> dict[str, Any]:
-    """A move as a plain object; with ``state``, its notation is added as ``"notation"``.
+    """A move as a plain object; with ``state``, its notation is added as ``"notation"``
+    (and the board and rules are the state's).
+
+    A variant's own action is written ``{"kind": name, "from": ..., "to": ...,
+    "choice": ...}`` with the names its ``ActionType`` declares; its rules come from
+    ``state`` or ``rules``.
 
     Raises:
-        ValueError: If the move's numbers are not positions or cells of ``topology``.
+        ValueError: If the move's numbers are not positions or cells of ``topology``, or
+            its kind is no action of the rules.
         IllegalMoveError: If ``state`` is given and the move is not legal there.
 
     >>> import astroplane
@@ -108,9 +128,18 @@ def move_to_dict(
     {'format_version': 1, 'type': 'move', 'kind': 'step', 'from': 'Sl', 'to': 'e2.ne', \
 'send_back_right': [], 'notation': 'Sl-e2ne'}
     """
-    t = topology
+    t = topology if state is None else state.topology
     kind = move.kind
-    out: dict[str, Any] = {"format_version": FORMAT_VERSION, "type": "move", "kind": _KINDS[kind]}
+    if not isinstance(kind, int) or not 0 <= kind < len(_KINDS):
+        action = action_of_kind(state.rules if state is not None else rules, kind)
+        out = {"format_version": FORMAT_VERSION, "type": "move", "kind": action.name}
+        out["from"] = _end_name(t, action.origin, move.origin)
+        out["to"] = _end_name(t, action.target, move.target)
+        out["choice"] = move.choice
+        if state is not None:
+            out["notation"] = format_move(state, move)
+        return out
+    out = {"format_version": FORMAT_VERSION, "type": "move", "kind": _KINDS[kind]}
     if kind in (MoveKind.STEP, MoveKind.TRAVEL):
         out["from"] = t.position_name(move.origin)
         out["to"] = t.position_name(move.target)
@@ -133,7 +162,18 @@ def move_to_dict(
 
 
 def _into_singularity(t: Topology, position: int) -> bool:
-    return 0 <= position < t.fire_base and t.singularity_position[position >> 2] == position
+    return t.is_singularity_position(position)
+
+
+def _end_name(t: Topology, what: str, value: int) -> str | None:
+    """The name of a variant action's origin or target (None when it has none)."""
+    if what == "none":
+        return None
+    if what == "position":
+        return t.position_name(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < t.n_cells:
+        raise ValueError(f"not a cell of this board: {value!r}")
+    return t.cell_name(value)
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
@@ -251,6 +291,8 @@ def _wrap(path: str, read: Any, *args: Any) -> Any:
         return read(*args)
     except _Bad as exc:
         raise NotationError(f"bad {path} JSON: {exc}") from None
+    except UnknownVariantError:
+        raise
     except NotationError as exc:
         raise NotationError(f"bad {path} JSON: {exc.problem}") from None
 
@@ -287,21 +329,33 @@ def _outcome(data: Any, path: str) -> Outcome:
     return Outcome(tuple(winners), scores, true_win, reasons[reason], turn)  # type: ignore[arg-type]
 
 
-def move_from_dict(data: Any, *, topology: Topology = REFERENCE_BOARD) -> Move:
+def move_from_dict(
+    data: Any, *, topology: Topology = REFERENCE_BOARD, rules: Rules | None = None
+) -> Move:
     """The move ``move_to_dict`` wrote (``"notation"`` is informative and ignored).
+
+    A variant's own action is looked up by its name in ``rules`` (default: every
+    registered variant).
 
     Raises:
         NotationError: If ``data`` is not a valid move object (says which field).
     """
-    return _wrap("move", _move, data, topology)  # type: ignore[no-any-return]
+    return _wrap("move", _move, data, topology, rules)  # type: ignore[no-any-return]
 
 
-def _move(data: Any, t: Topology) -> Move:
-    fields = ("kind", "from", "to", "send_back_right", "reserve", "notation")
+def _move(data: Any, t: Topology, rules: Rules | None) -> Move:
+    fields = ("kind", "from", "to", "send_back_right", "reserve", "notation", "choice")
     d = _obj(data, "move", "move", fields)
     kind_name = _get(d, "kind", "move")
+    if not isinstance(kind_name, str):
+        raise _Bad("move.kind", "expected a string")
     if kind_name not in _KINDS:
-        raise _Bad("move.kind", f"expected one of {', '.join(_KINDS)}")
+        action = action_named(rules, kind_name)
+        if action is None:
+            raise _Bad("move.kind", f"expected one of {', '.join(_KINDS)} or a variant's action")
+        return _variant_move(d, t, action)
+    if "choice" in d:
+        raise _Bad("move.choice", f"not a field of this {kind_name} move")
     kind = _KINDS.index(kind_name)
     src, dst = _get(d, "from", "move"), _get(d, "to", "move")
     allowed: tuple[str, ...] = ()
@@ -339,6 +393,25 @@ def _move(data: Any, t: Topology) -> Move:
     if "notation" in d and not isinstance(d["notation"], str):
         raise _Bad("move.notation", "expected a string")
     return Move(kind, origin, target, choice)
+
+
+def _variant_move(d: dict[str, Any], t: Topology, action: ActionType) -> Move:
+    ends = []
+    for key, what in (("from", action.origin), ("to", action.target)):
+        value = _get(d, key, "move")
+        if what == "none":
+            if value is not None:
+                raise _Bad(f"move.{key}", f"a {action.name} move has no {key!r} (null)")
+            ends.append(-1)
+        else:
+            ends.append(_name(value, f"move.{key}", t.position if what == "position" else t.cell))
+    for key in ("send_back_right", "reserve"):
+        if key in d:
+            raise _Bad(f"move.{key}", f"not a field of this {action.name} move")
+    choice = _int(d.get("choice", 0), "move.choice")
+    if choice > 15:
+        raise _Bad("move.choice", "expected an integer 0..15")
+    return Move(action.kind, ends[0], ends[1], choice)
 
 
 def _reserve(value: Any, path: str, most: int) -> int:
@@ -435,23 +508,33 @@ def _rules(value: Any) -> Rules:
     d = value if isinstance(value, dict) else None
     if d is None or set(d) != {"preset", *OPTIONS}:
         raise _Bad("state.rules", f"expected an object with preset, {', '.join(OPTIONS)}")
-    if d["preset"] not in (*PRESETS, "custom"):
-        raise _Bad("state.rules.preset", "expected standard, basic, advanced or custom")
-    parts = ["standard"]
+    name = d["preset"]
+    if not isinstance(name, str):
+        raise _Bad("state.rules.preset", "expected the name of a registered variant")
+    try:
+        start = variant(name)
+    except UnknownVariantError as exc:
+        raise UnknownVariantError(
+            name, f"bad state JSON: state.rules.preset: {exc.problem}"
+        ) from None
+    changes: dict[str, Any] = {}
     for f in OPTIONS:
         v = d[f]
         if f in FLAG_OPTIONS:
             if not isinstance(v, bool):
                 raise _Bad(f"state.rules.{f}", "expected true or false")
-            parts.append(f"{f}={'on' if v else 'off'}")
+            changes[f] = v
         elif v is None:
-            parts.append(f"{f}=none")
+            changes[f] = None
         else:
-            parts.append(f"{f}={_int(v, f'state.rules.{f}', 1)}")
-    rules = rules_from_text(",".join(parts))
-    name = rules.name
-    if d["preset"] != name:
-        raise _Bad("state.rules.preset", f"these options are the {name!r} rules")
+            n = _int(v, f"state.rules.{f}", 1)
+            if n > 10**6:
+                raise _Bad(f"state.rules.{f}", "expected an integer 1..1000000 or null")
+            changes[f] = n
+    rules = attrs.evolve(start, **changes)
+    canonical = rules.variant_name()
+    if canonical != name:
+        raise _Bad("state.rules.preset", f"these options are the {canonical!r} rules")
     return rules
 
 

@@ -43,7 +43,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from astroplane.errors import IllegalMoveError, NotationError
+from astroplane.errors import IllegalMoveError, NotationError, UnknownVariantError
 from astroplane.formats.notation import format_move, parse_move
 from astroplane.formats.position import (
     position_from_text,
@@ -256,6 +256,9 @@ def _initial(headers: dict[str, str], where: dict[str, int]) -> GameState:
     rules_text = headers.get("Rules", "standard")
     try:
         rules = rules_from_text(rules_text.strip())
+    except UnknownVariantError as exc:
+        line = where.get("Rules")
+        raise UnknownVariantError(exc.name, exc.problem, rules_text, exc.index, line) from None
     except NotationError as exc:
         raise NotationError(exc.problem, rules_text, exc.index, where.get("Rules")) from None
     seats = headers.get("Seats", "SN").strip().upper()
