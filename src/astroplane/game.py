@@ -13,10 +13,12 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from astroplane.errors import NotationError
 from astroplane.evaluation import evaluate
+from astroplane.events import Board, Event
 from astroplane.formats.events import effects
 from astroplane.formats.jsonio import from_json, state_from_dict, state_to_dict, to_json
 from astroplane.formats.notation import format_move, parse_move
@@ -63,6 +65,39 @@ def describe_outcome(state: GameState) -> str:
     return f"{who} {verb} in turn {out.turn} ({_HOW[out.reason]}); scores {scores}"
 
 
+def _summary(state: GameState) -> Hashable:
+    return Board.of(state).snapshot()
+
+
+def _replay(state: GameState, events: Sequence[Event]) -> Hashable:
+    board = Board.of(state)
+    for event in events:
+        event.replay(board)
+    return board.snapshot()
+
+
+def _invariants(state: GameState) -> list[str]:
+    """ASTROPLANE's own consistency checks for the conformance suite."""
+    problems = []
+    for p, where in enumerate(state.where):
+        if where >= 0 and p not in state.stacks[where]:
+            problems.append(f"piece {p} is indexed at {where} but not in that stack")
+    for pos, stack in enumerate(state.stacks):
+        for p in stack:
+            if state.where[p] != pos:
+                problems.append(f"piece {p} stands at {pos} but is indexed at {state.where[p]}")
+    out = state.outcome
+    if out is not None:
+        rules = state.rules
+        if out.scores != rules.scores(state):
+            problems.append(f"the outcome's scores {out.scores} are not the position's")
+        if not out.true_win and tuple(out.winners) != tuple(rules.winners(state, out.scores)):
+            problems.append(f"the winners {out.winners} do not have the highest scores")
+        if out.true_win and not rules.true_win(state, out.winners[0]):
+            problems.append("a true win without the winning position")
+    return problems
+
+
 def _new_game(players: int = 2, *, rules: Rules | None = None, first: Any = None) -> GameState:
     return new_game(players, rules=STANDARD if rules is None else rules, first=first)
 
@@ -98,6 +133,9 @@ ASTROPLANE: Game[GameState, Move] = Game(
     describe_outcome=describe_outcome,
     evaluate=evaluate,
     effects=effects,
+    replay_effects=_replay,
+    summary=_summary,
+    invariants=_invariants,
 )
 """ASTROPLANE, registered under the name ``"astroplane"``."""
 

@@ -69,8 +69,8 @@ class State(Protocol[MoveT_co]):
 
     @property
     def to_move(self) -> int:
-        """The seat number of the player to act (meaningful while the game is on and this
-        is not a chance node)."""
+        """The seat number of the player to act; at a chance node, the seat whose turn it
+        is (the chance event belongs to its turn, e.g. its die roll)."""
         ...
 
     @property
@@ -95,8 +95,9 @@ class State(Protocol[MoveT_co]):
 
     def returns(self) -> tuple[float, ...]:
         """Per seat number (one entry per seat the game has room for), what the game is
-        worth: once it is over, the winners share 1.0 (a game may grade places, see its
-        docs); all 0.0 while it goes on."""
+        worth to that seat, 0.0 to 1.0, once it is over; all 0.0 while it goes on. A sole
+        winner gets 1.0; how a game shares a win or grades places is its own (ASTROPLANE:
+        the winners share 1.0; search bots treat the values per seat)."""
         ...
 
 
@@ -155,6 +156,8 @@ class Game(Generic[StateT, MoveT]):
         replay_effects: ``replay_effects(state, events)``, a comparable summary of the
             board after ``events`` (checks that events tell a frontend everything).
         summary: ``summary(state)``, the same summary computed from a state.
+        invariants: ``invariants(state) -> problems``: the game's own consistency checks
+            for the conformance suite (empty when all is well).
     """
 
     name: str
@@ -179,6 +182,7 @@ class Game(Generic[StateT, MoveT]):
     effects: Callable[[StateT, MoveT], Sequence[Any]] | None = None
     replay_effects: Callable[[StateT, Sequence[Any]], Hashable] | None = None
     summary: Callable[[StateT], Hashable] | None = None
+    invariants: Callable[[StateT], Sequence[str]] | None = None
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}, {self.player_counts} players>"

@@ -289,6 +289,17 @@ class Topology:
         cell = entry >> 2
         return self.kind[cell] == CellKind.WORMHOLE and target >> 2 == self.wormhole_partner[cell]
 
+    def entered_cell(self, origin: int) -> int | None:
+        """The grid cell a step from ``origin`` enters (through the apex the piece points
+        at), or None when the step goes into a firing position or nowhere [D1, D5].
+
+        >>> b = REFERENCE_BOARD
+        >>> b.cell_name(b.entered_cell(b.position("d2.sw")))
+        'c1'
+        """
+        entry = self.link[origin] if 0 <= origin < self.n_positions else -1
+        return entry >> 2 if 0 <= entry < self.fire_base else None
+
     def is_grid_position(self, position: int) -> bool:
         """True for a position in a grid cell (not a firing position or Start Area)."""
         return 0 <= position < self.fire_base

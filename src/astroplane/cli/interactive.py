@@ -17,6 +17,7 @@ from astroplane.cli.common import (
     rules_with_limit,
 )
 from astroplane.errors import IllegalMoveError, NotationError
+from astroplane.formats.notation import parse_move
 from astroplane.moves import Move
 from astroplane.pieces import SEAT_NAMES
 from astroplane.state import GameState
@@ -118,8 +119,6 @@ def _read_move(state: GameState, text: str) -> Move:
         if 1 <= k <= len(legal):
             return legal[k - 1]
         raise NotationError(f"there is no move number {k} (1-{len(legal)})", text)
-    from astroplane.formats.notation import parse_move
-
     return parse_move(state, text)
 
 

@@ -16,14 +16,13 @@ from astroplane.cli.common import (
     scores_text,
     seats_text,
 )
+from astroplane.formats.record import GameRecord
 from astroplane.pieces import SEAT_NAMES
 
 __all__ = ["cmd_replay"]
 
 
 def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from astroplane.formats.record import GameRecord
-
     path: Path = args.file
     try:
         text = path.read_text(encoding="utf-8")

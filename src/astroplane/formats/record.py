@@ -209,7 +209,7 @@ class GameRecord:
                 turn number or seat is wrong, or the ``Result`` header does not
                 match the game; ``line`` names the line (1-based).
 
-        >>> GameRecord.from_text('[Seats "SN"]\\n1. S: Sl-e2sw\\n')  # doctest: +ELLIPSIS
+        >>> GameRecord.from_text('[Seats "SN"]\\n1. S: Sl-e2sw\\n')
         Traceback (most recent call last):
         ...
         astroplane.errors.NotationError: illegal move: [D8] ... (line 2, column 7: '1. S: Sl-e2sw')
