@@ -257,6 +257,24 @@ def test_a_finished_game_shows_the_result_and_the_winners() -> None:
     assert root.get("data-to-move") is None and not by_class(root, "to-move")
 
 
+def test_a_removed_seat_is_shown_as_removed() -> None:
+    """A seat removed as a stuck player [D16] keeps its status box, marked "removed", and its
+    side badge is greyed."""
+    state = ap.setup_position(
+        players=3,
+        stacks={"e5.ne": ["W1"], "Sl": ["S1"], "Nl": ["N1"]},
+        removed=["W"],
+        to_move="N",
+    )
+    root = parse(svg.board(state))
+    ids = by_id(root)
+    assert ids["seat-W"].get("class") == "seat seat-W removed"
+    assert [t.text for t in ids["seat-W"].iter(f"{NS}text")][1] == "W \u00b7 removed"
+    badge = next(e for e in by_class(root, "seat-badge") if "seat-W" in e.get("class", ""))
+    assert badge.find(f"{NS}rect").get("fill") == svgdraw_module.ABSENT  # type: ignore[union-attr]
+    assert ids["piece-W1"].get("data-position") == "e5.ne"
+
+
 def test_a_shared_win_names_every_winner() -> None:
     """A shared win lists the winners."""
     text = (

@@ -69,11 +69,11 @@ from astroplane.geometry import (
     PositionKind,
     board_geometry,
 )
+from astroplane.moves import Move, MoveKind
 from astroplane.pieces import SEAT_NAMES, seat_from_name
 from astroplane.topology import REFERENCE_BOARD, Topology
 
 if TYPE_CHECKING:
-    from astroplane.moves import Move
     from astroplane.state import GameState
 
 __all__ = ["DrawingError", "board"]
@@ -144,7 +144,7 @@ def board(
         ...
         astroplane.svg.DrawingError: arrow end 'x9' is not a position or cell of this board
     """
-    from astroplane.state import GameState
+    from astroplane.state import GameState  # here: state.py may import this module
 
     game = state if isinstance(state, GameState) else None
     topology = state if isinstance(state, Topology) else REFERENCE_BOARD
@@ -325,13 +325,13 @@ def _last_move(
     geo: BoardGeometry, move: Move | None
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[Point, Point], ...]]:
     """Positions, cells and arrows marking a move (kinds as in ``astroplane.moves``)."""
-    if move is None or move.kind == 5:  # END_TURN: nothing moved
+    if move is None or move.kind == MoveKind.END_TURN:  # nothing moved
         return (), (), ()
     try:
-        if move.kind in (0, 1):  # STEP, TRAVEL
+        if move.kind in (MoveKind.STEP, MoveKind.TRAVEL):
             a, b = geo.position(move.origin), geo.position(move.target)
             return (a.index, b.index), (), ((a.centroid, b.centroid),)
-        if move.kind == 2:  # FIRE: both firing positions of the corner fly
+        if move.kind == MoveKind.FIRE:  # both firing positions of the corner fly
             corner = geo.cell(move.origin)
             landing = _singularity_positions(geo)
             sources = [f for f in geo.firing_positions if f.corner == corner.index]
@@ -344,7 +344,7 @@ def _last_move(
                 (),
                 tuple((p.centroid, d.centroid) for p, d in zip(pos, dst, strict=True)),
             )
-        if move.kind in (3, 4):  # SQUARE, ELIMINATE: cells
+        if move.kind in (MoveKind.SQUARE, MoveKind.ELIMINATE):  # cells
             a_cell, b_cell = geo.cell(move.origin), geo.cell(move.target)
             return (), (a_cell.index, b_cell.index), ((a_cell.centre, b_cell.centre),)
     except (ValueError, KeyError) as error:
