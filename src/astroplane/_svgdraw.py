@@ -72,9 +72,13 @@ def el(name: str, content: str | None = None, /, **values: str | float | None) -
     are left out; ``content`` is inserted as is (already XML)."""
     out = []
     for key, value in values.items():
-        if value is not None:
-            text = num(value) if isinstance(value, float) else str(value)
-            out.append(f" {key.rstrip('_').replace('_', '-')}={quoteattr(text)}")
+        if value is None:
+            continue
+        attr = key.rstrip("_").replace("_", "-")
+        if isinstance(value, str):
+            out.append(f" {attr}={quoteattr(value)}")
+        else:  # a number needs no escaping
+            out.append(f' {attr}="{num(value) if isinstance(value, float) else value}"')
     if content is None:
         return f"<{name}{''.join(out)}/>"
     return f"<{name}{''.join(out)}>{content}</{name}>"

@@ -56,6 +56,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -159,9 +160,13 @@ def board(
             raise DrawingError(f"orientation: {error}") from None
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
         raise DrawingError(f"size must be a positive number of pixels, not {size!r}")
-    scene = _Scene(board_geometry(topology), _read_state(game), seat)
+    scene = _Scene(_geometry(topology), _read_state(game), seat)
     marks = _Marks.build(scene, last_move, arrows, highlight)
     return _document(scene, marks, size, coordinates=coordinates, legend=legend)
+
+
+#: The geometry of the last few boards drawn (a ``BoardGeometry`` never changes).
+_geometry = functools.lru_cache(maxsize=8)(board_geometry)
 
 
 # ---- what is read from the state: one place --------------------------------------------
