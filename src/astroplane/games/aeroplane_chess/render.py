@@ -1,6 +1,6 @@
 """Text drawing of a state for terminals: ``str(state)``.
 
-The board is the 15 by 15 cross of ``board`` (four characters a cell). An empty loop
+The board is the 15 by 15 cross of ``board`` (five characters a cell). An empty loop
 square shows its number and colour in lower case (``14y``); a take-off square or home
 column square its lower-case name (``rt``, ``rh3``). A plane shows its name (``R1``);
 a stack its lowest plane and size (``R1*2``); a plane sharing a square with own planes
@@ -73,9 +73,9 @@ def describe_dice(state: AeroplaneState) -> str:
 
 def render(state: AeroplaneState) -> str:
     """The board, each colour's planes and the dice, as text."""
-    grid = [["    "] * GRID for _ in range(GRID)]
+    grid = [["     "] * GRID for _ in range(GRID)]
     for square, (x, y) in enumerate(CELL_OF):
-        grid[y][x] = f"{_empty(square):^4}"
+        grid[y][x] = f"{_empty(square):^5}"
     at: dict[int, list[tuple[int, ...]]] = {}
     for p, k in enumerate(state.planes):
         c = p >> 2
@@ -83,11 +83,11 @@ def render(state: AeroplaneState) -> str:
             continue
         x, y = HANGAR_CELLS[c][p & 3]
         if k == HANGAR:
-            grid[y][x] = f"{plane_name(p):^4}"
+            grid[y][x] = f"{plane_name(p):^5}"
         elif k == CENTRE:
-            grid[y][x] = f"({plane_name(p)})"
+            grid[y][x] = f"({plane_name(p)}) "
         else:
-            grid[y][x] = "  . "
+            grid[y][x] = "  .  "
             unit = state.stack_of(p)
             if unit[0] == p:
                 at.setdefault(SQUARE_OF[c][k], []).append(unit)
@@ -99,7 +99,7 @@ def render(state: AeroplaneState) -> str:
         elif len(units) > 1:
             text += f"+{sum(len(u) for u in units) - 1}"
         x, y = CELL_OF[square]
-        grid[y][x] = f"{text:^4}"
+        grid[y][x] = f"{text:^5}"
     lines = ["".join(row).rstrip() for row in grid]
     lines.append("")
     for c in state.seats:

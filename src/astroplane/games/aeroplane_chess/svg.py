@@ -66,6 +66,12 @@ _PIPS = {
     5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
     6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
 }
+_OFFSETS = {  # where 1, 2, 3 or 4+ planes sharing a square stand in its cell
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.5), (0.73, 0.5)),
+    3: ((0.27, 0.3), (0.73, 0.3), (0.5, 0.72)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+}
 _STYLE = (
     "text{font-family:DejaVu Sans,Verdana,sans-serif;text-anchor:middle;"
     "dominant-baseline:central}"
@@ -172,11 +178,7 @@ def _planes(state: AeroplaneState) -> list[str]:
                     f'y="{_px(y - 0.05)}" width="{1.1 * _S:g}" height="{1.1 * _S:g}" rx="8" '
                     'fill="none" stroke="#000" stroke-width="3"/>'
                 )
-        offsets = (
-            [(0.5, 0.5)]
-            if len(planes) == 1
-            else [(0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)]
-        )
+        offsets = _OFFSETS[min(len(planes), 4)]
         r = 15 if len(planes) == 1 else 10
         for i, p in enumerate(planes):
             ox, oy = offsets[i % 4]
