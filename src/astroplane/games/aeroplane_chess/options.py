@@ -90,7 +90,9 @@ def _overshoot(value: Overshoot | str) -> Overshoot:
     return Overshoot(value)
 
 
-_bool = attrs.validators.instance_of(bool)
+def _bool(_inst: object, attr: attrs.Attribute[bool], value: object) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"{attr.name} is True or False, not {value!r}")
 
 
 @attrs.frozen
