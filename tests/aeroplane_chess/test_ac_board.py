@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from astroplane.games.aeroplane_chess import board as b
@@ -72,7 +74,7 @@ def test_cells_are_distinct_and_neighbours_on_the_loop_touch() -> None:
         (x0, y0), (x1, y1) = b.CELL_OF[b.TAKE_OFF_BASE + c], b.CELL_OF[b.SQUARE_OF[c][1]]
         assert abs(x0 - x1) + abs(y0 - y1) == 1
         home = [b.CELL_OF[s] for s in b.SQUARE_OF[c][50:]]
-        assert all(abs(p[0] - q[0]) + abs(p[1] - q[1]) == 1 for p, q in zip(home, home[1:]))
+        assert all(abs(p[0] - q[0]) + abs(p[1] - q[1]) == 1 for p, q in itertools.pairwise(home))
     hangar_cells = {cell for cells in b.HANGAR_CELLS for cell in cells}
     assert len(hangar_cells) == 16 and not hangar_cells & set(b.CELL_OF)
 
@@ -80,7 +82,8 @@ def test_cells_are_distinct_and_neighbours_on_the_loop_touch() -> None:
 def test_the_docstring_diagram_is_the_tables() -> None:
     """The ASCII diagram in the board module's docstring is drawn from the tables."""
     doc = b.__doc__ or ""
-    block = "\n".join(line[4:] for line in doc.split("[AC7]::\n\n")[1].split("\n\n")[0].splitlines())
+    drawn = doc.split("[AC7]::\n\n")[1].split("\n\n")[0]
+    block = "\n".join(line[4:] for line in drawn.splitlines())
     assert block == b.diagram()
 
 

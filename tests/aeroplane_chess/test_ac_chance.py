@@ -58,7 +58,7 @@ def test_moves_of_the_wrong_node_kind_are_refused() -> None:
 def test_a_die_shows_one_to_six() -> None:
     """Move.roll accepts 1..6 only."""
     for bad in (0, 7, 2.0):
-        with pytest.raises(ValueError, match="a die shows 1..6"):
+        with pytest.raises(ValueError, match=r"a die shows 1\.\.6"):
             Move.roll(bad)  # type: ignore[arg-type]
 
 

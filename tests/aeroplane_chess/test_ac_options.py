@@ -35,7 +35,7 @@ def test_presets_have_their_names_and_launch_rolls() -> None:
     """The presets are named; other combinations are "custom"; launch rolls per option."""
     assert [r.name for r in PRESETS.values()] == ["standard", "classic", "modern"]
     assert CLASSIC.launch_rolls == {6} and MODERN.launch_rolls == {5, 6}
-    assert MODERN == attrs.evolve(CLASSIC, launch=Launch.FIVE_OR_SIX)
+    assert attrs.evolve(CLASSIC, launch=Launch.FIVE_OR_SIX) == MODERN
     assert Rules(overshoot="stay").name == "custom"
 
 
@@ -47,8 +47,10 @@ def test_every_combination_round_trips_through_text(rules: Rules) -> None:
     assert rules_from_text(text) == rules
     assert rules_from_text(text.upper()) == rules
     fewest = min(
-        sum(getattr(rules, f) != getattr(p, f) for f in ("launch", "stacking", "overshoot",
-                                                          "shortcut_jump", "compulsory_shortcut"))
+        sum(
+            getattr(rules, f) != getattr(p, f)
+            for f in ("launch", "stacking", "overshoot", "shortcut_jump", "compulsory_shortcut")
+        )
         for p in PRESETS.values()
     )
     assert text.count(",") == fewest
@@ -63,8 +65,13 @@ def test_enum_fields_take_their_text_values() -> None:
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"launch": "odd"}, {"stacking": "maybe"}, {"overshoot": "wrap"}, {"shortcut_jump": 1},
-     {"compulsory_shortcut": "on"}],
+    [
+        {"launch": "odd"},
+        {"stacking": "maybe"},
+        {"overshoot": "wrap"},
+        {"shortcut_jump": 1},
+        {"compulsory_shortcut": "on"},
+    ],
 )
 def test_bad_option_values_are_value_errors(kwargs: dict[str, object]) -> None:
     """A value outside an option's values raises ValueError."""

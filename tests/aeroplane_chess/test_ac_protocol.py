@@ -8,7 +8,7 @@ import random
 from astroplane.agents import GreedyBot, RandomBot, play_game
 from astroplane.games.aeroplane_chess import AEROPLANE_CHESS, AeroplaneState, Rules, evaluate
 from astroplane.perft import divide, perft
-from astroplane.protocol import State, game_of, get_game, games, sample_chance
+from astroplane.protocol import State, game_of, games, get_game, sample_chance
 
 
 def test_states_follow_the_protocol_and_find_their_game() -> None:

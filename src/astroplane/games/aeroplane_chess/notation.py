@@ -48,7 +48,8 @@ if TYPE_CHECKING:
 
 __all__ = ["format_move", "parse_move"]
 
-_MOVE = re.compile(r"([RYBG][1-4])([-X])([RYBG]T|[RYBG]H[1-6]|[1-9][0-9]?)(&?)")
+_MOVE = re.compile(r"([RYBG][1-4])([-X])([RYBG]T|[RYBG]H[1-6]|[0-9]{1,2})(&?)")
+_SQUARE = re.compile(r"[RYBG]T|[RYBG]H[1-6]|[0-9]{1,2}")
 
 
 def format_move(state: AeroplaneState, move: Move) -> str:
@@ -123,6 +124,11 @@ def parse_move(state: AeroplaneState, text: str, *, line: int | None = None) -> 
 
 
 def _bad_at(body: str) -> int:
-    """The offset of the first character that cannot continue a move text."""
-    m = re.match(r"[RYBG]?[1-4]?[-X]?([RYBG][TH]?[1-6]?|[0-9]{0,2})&?", body)
-    return m.end() if m and m.end() < len(body) else 0
+    """The offset of the first character that does not fit the grammar."""
+    for i, allowed in enumerate(("RYBG", "1234", "-X")):
+        if i >= len(body) or body[i] not in allowed:
+            return min(i, len(body) - 1)
+    m = _SQUARE.match(body, 3)
+    if m is None:
+        return 3
+    return min(m.end() + (body[m.end() : m.end() + 1] == "&"), len(body) - 1)

@@ -134,6 +134,8 @@ def position_from_text(text: str, *, line: int | None = None) -> AeroplaneState:
             raise err("the dice field is a colour, earlier 6s and the roll or ?: R?, B64", d_at)
         to_move = COLOURS.index(m.group(1))
         sixes, roll = len(m.group(2)), 0 if m.group(3) == "?" else int(m.group(3))
+        if sixes == 2 and roll == 6:
+            raise err("a third 6 is never played: it ends the turn [AC10]", d_at)
     if not re.fullmatch(r"[tT][1-9][0-9]{0,8}", t_text):
         raise err("the turn field is t and a number from 1: t12", t_at)
     planes, stacks = _planes(p_text, p_at, err)
