@@ -7,6 +7,7 @@ what this script draws.
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 
@@ -24,7 +25,7 @@ IMG = Path(__file__).resolve().parent / "img"
 def _arrows(*path: str) -> list[tuple[int, int]]:
     """Arrows along a path of square names."""
     squares = [square_from_name(n) for n in path]
-    return list(zip(squares, squares[1:], strict=False))
+    return list(itertools.pairwise(squares))
 
 
 def pictures() -> dict[str, str]:

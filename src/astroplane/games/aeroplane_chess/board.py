@@ -182,6 +182,9 @@ def square_name(square: int) -> str:
 
     Raises:
         ValueError: If ``square`` is not 0..79.
+
+    >>> square_name(0), square_name(52), square_name(61)
+    ('1', 'RT', 'RH6')
     """
     if not isinstance(square, int) or not 0 <= square < N_SQUARES:
         raise ValueError(f"not a square id (0..79): {square!r}")

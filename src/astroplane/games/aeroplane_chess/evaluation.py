@@ -90,6 +90,10 @@ def evaluate(state: AeroplaneState, seat: int) -> float:
 
     Returns:
         The value.
+
+    >>> from astroplane.games.aeroplane_chess import position_from_text
+    >>> evaluate(position_from_text("standard RB - t90 R1R2R3R4:RH6 fin:R"), 0)
+    1000.0
     """
     n = len(state.seats)
     if seat in state.finished or state.is_over:

@@ -114,7 +114,11 @@ def state_to_dict(state: AeroplaneState) -> dict[str, Any]:
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:
-    """A move or chance outcome as a plain object."""
+    """A move or chance outcome as a plain object.
+
+    >>> move_to_dict(Move.launch("G2"))["square"]
+    'GT'
+    """
     out = _head("move")
     out["kind"] = _KINDS[move.kind]
     if move.kind == MoveKind.ROLL:

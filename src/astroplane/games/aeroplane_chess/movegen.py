@@ -125,7 +125,12 @@ def flights(state: AeroplaneState) -> tuple[Flight, ...]:
 
     Order: the launch first, then each plane (or stack, by its lowest plane) by number,
     its destinations by progress, not stacking before stacking. A lone ``PASS`` when
-    nothing else is legal [AC12]. Must not be called at a chance node or after the end.
+    nothing else is legal [AC12]. Must not be called at a chance node or after the end
+    (``AeroplaneState.flights`` checks and caches).
+
+    >>> from astroplane.games.aeroplane_chess import setup_position
+    >>> [f.move for f in flights(setup_position("RB", {"R1": "3", "B1": "7"}, roll=4))]
+    [Move.launch('R2'), Move.fly('R1', '7')]
     """
     colour = state.to_move
     roll = state.roll

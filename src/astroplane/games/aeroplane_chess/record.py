@@ -146,6 +146,11 @@ class GameRecord:
 
         Raises:
             IllegalMoveError: If a move is illegal (only for a record built by hand).
+
+        >>> from astroplane.games.aeroplane_chess import Move, new_game
+        >>> rec = GameRecord.from_game(new_game(2), [Move.roll(5), Move.PASS])
+        >>> [s.to_text() for s in rec.replay()]
+        ['standard RB R? t1 -', 'standard RB R5 t1 -', 'standard RB B? t2 -']
         """
         states = [self.initial]
         for move in self.moves:

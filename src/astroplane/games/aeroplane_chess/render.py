@@ -61,7 +61,12 @@ def describe_outcome(state: AeroplaneState) -> str:
 
 
 def describe_dice(state: AeroplaneState) -> str:
-    """Whose turn it is and what the dice say, in words."""
+    """Whose turn it is and what the dice say, in words.
+
+    >>> from astroplane.games.aeroplane_chess import position_from_text
+    >>> describe_dice(position_from_text("standard RB B64 t7 B1:30 sixed:B1"))
+    'Turn 7: B (Blue) rolled a 4 after a 6, to move.'
+    """
     if state.is_over:
         return f"Turn {state.turn}: game over: {describe_outcome(state)}."
     who = f"{COLOURS[state.to_move]} ({COLOUR_NAMES[state.to_move]})"

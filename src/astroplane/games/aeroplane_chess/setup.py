@@ -82,6 +82,13 @@ def new_game(
 
     Raises:
         PositionError: If the player count, the colours or the first player do not fit.
+
+    >>> new_game(3, first="B").to_text(), new_game(colours="YG").to_text()
+    ('standard RYB B? t1 -', 'standard YG Y? t1 -')
+    >>> new_game(5)
+    Traceback (most recent call last):
+    ...
+    astroplane.errors.PositionError: Aeroplane Chess is for 2 to 4 players, not 5
     """
     if colours is None:
         count = 2 if players is None else players
@@ -139,6 +146,11 @@ def setup_position(
 
     Raises:
         PositionError: If a name is unknown or the position breaks a rule of the game.
+
+    >>> setup_position("RB", {"R1": "BH2"})
+    Traceback (most recent call last):
+    ...
+    astroplane.errors.PositionError: R1 cannot be on BH2
     """
     seats = _colours(colours)
     progress = [HANGAR] * 16
@@ -182,6 +194,12 @@ def check_state(state: AeroplaneState) -> None:
 
     Raises:
         PositionError: Saying which invariant is broken.
+
+    >>> import attrs
+    >>> check_state(attrs.evolve(new_game(2), sixes=2, roll=6))
+    Traceback (most recent call last):
+    ...
+    astroplane.errors.PositionError: a third 6 is never played: it ends the turn [AC10]
     """
     seats = state.seats
     if not 2 <= len(seats) <= 4 or list(seats) != sorted(set(seats)) or seats[0] < 0:

@@ -105,7 +105,13 @@ class AeroplaneState:
 
     def flights(self) -> tuple[Flight, ...]:
         """The legal player moves with what each does (``movegen.Flight``), in
-        ``legal_moves`` order; empty at a chance node and once the game is over."""
+        ``legal_moves`` order; empty at a chance node and once the game is over.
+
+        >>> from astroplane.games.aeroplane_chess import setup_position
+        >>> f = setup_position("RB", {"R1": "12", "B1": "BH5"}, roll=6).flights()[-1]
+        >>> f.move, f.landed, f.shortcut, f.captured
+        (Move.fly('R1', '30'), (18, 30), True, (8,))
+        """
         cached = self._flights
         if cached is None:
             cached = () if self.roll == 0 or self.is_over else flights(self)
@@ -115,7 +121,13 @@ class AeroplaneState:
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves in a deterministic order: at a chance node the six rolls, 1 to
         6; otherwise the player's moves (``movegen.flights`` gives the order), or a lone
-        ``Move.PASS`` when the roll cannot be played [AC12]; empty once the game is over."""
+        ``Move.PASS`` when the roll cannot be played [AC12]; empty once the game is over.
+
+        >>> from astroplane.games.aeroplane_chess import setup_position
+        >>> setup_position("RB", {"R1": "3", "R2": "7"}, roll=4).legal_moves()
+        (Move.launch('R3'), Move.fly('R1', '7'), Move.fly('R1', '7', stack=True), \
+Move.fly('R2', '11'))
+        """
         if self.is_chance_node:
             return _ROLLS
         return tuple(f.move for f in self.flights())
@@ -130,6 +142,13 @@ class AeroplaneState:
         Raises:
             IllegalMoveError: If ``move`` is not legal here; the message says which rule
                 forbids it.
+
+        >>> from astroplane.games.aeroplane_chess import new_game
+        >>> new_game(2).play(Move.roll(3)).play(Move.launch("R1"))
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.IllegalMoveError: illegal move Move.launch('R1'): a plane taxis \
+out only on a 2, 4 or 6, not a 3 (seed rule 1, [AC5])
         """
         if self.is_chance_node:
             if isinstance(move, Move) and move.kind == MoveKind.ROLL:
@@ -169,7 +188,12 @@ class AeroplaneState:
     @property
     def ranking(self) -> tuple[int, ...]:
         """The colours by place: those who finished in order, then (once the game is over)
-        the one left last."""
+        the one left last.
+
+        >>> from astroplane.games.aeroplane_chess import position_from_text
+        >>> position_from_text("standard RYB - t80 R1R2R3R4:RH6,B1B2B3B4:BH6 fin:BR").ranking
+        (2, 0, 1)
+        """
         if not self.is_over:
             return self.finished
         return self.finished + tuple(s for s in self.seats if s not in self.finished)
@@ -199,7 +223,15 @@ class AeroplaneState:
         )
 
     def stack_of(self, plane: int | str) -> tuple[int, ...]:
-        """The planes that move with ``plane``: its stack, or just itself [AC9]."""
+        """The planes that move with ``plane``: its stack, or just itself [AC9].
+
+        >>> from astroplane.games.aeroplane_chess import position_from_text
+        >>> s = position_from_text("standard RB R? t5 R1R3:14,R2:14")
+        >>> s.stack_of("R3"), s.stack_of("R2"), s.planes_at("14"), s.hangar("R")
+        ((0, 2), (1,), (0, 1, 2), (3,))
+        >>> s.square_of("R1") == square_from_name("14"), s.progress("R2"), s.arrived("R")
+        (True, 14, ())
+        """
         p = _plane(plane)
         for st in self.stacks:
             if p in st:

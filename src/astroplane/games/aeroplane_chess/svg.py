@@ -224,6 +224,11 @@ def render_svg(
 
     Returns:
         The SVG text (``viewBox="0 0 640 700"``).
+
+    >>> from astroplane.games.aeroplane_chess import setup_position
+    >>> svg = render_svg(setup_position("RB", {"R1": "3"}, roll=4), arrows=[(2, 6)])
+    >>> svg.count('id="plane-'), "<title" in svg, svg.rstrip().endswith("</svg>")
+    (8, True, True)
     """
     status = describe_dice(state)
     head = escape(title if title is not None else status)
