@@ -1,0 +1,151 @@
+"""Aeroplane Chess (飞行棋) on the shared core: the dice are chance nodes.
+
+Importing this package registers the game as ``"aeroplane-chess"`` with
+``astroplane.protocol.register_game``, so the generic tools (bots, ``perft``,
+``play_game``, the command line) find it by name. The rules are on
+docs/aeroplane-chess/rules.md, every choice the seed text leaves open on
+docs/aeroplane-chess/decisions.md (tags ``[AC1]`` ...), the formats on
+docs/aeroplane-chess/formats.md.
+
+A state is either a chance node, where the die is to be rolled (its moves are the six
+rolls), or waits for the player to move with the roll:
+
+>>> import random
+>>> from astroplane.protocol import get_game, sample_chance
+>>> from astroplane.games.aeroplane_chess import new_game, Move
+>>> s = new_game(2)
+>>> s.is_chance_node, s.chance_outcomes()[0]
+(True, (Move.roll(1), 0.16666666666666666))
+>>> s = s.play(Move.roll(2))
+>>> s.legal_moves()
+(Move.launch('R1'),)
+>>> s = s.play(Move.launch("R1"))
+>>> s.to_text()
+'standard RB B? t2 R1:RT'
+>>> s.play(sample_chance(s, random.Random(1))).roll
+1
+>>> get_game("aeroplane-chess").title
+'Aeroplane Chess'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from astroplane.errors import IllegalMoveError, NotationError, PositionError
+from astroplane.games.aeroplane_chess.board import (
+    COLOUR_NAMES,
+    COLOURS,
+    plane_from_name,
+    plane_name,
+    square_from_name,
+    square_name,
+)
+from astroplane.games.aeroplane_chess.evaluation import evaluate
+from astroplane.games.aeroplane_chess.jsonio import from_json, json_schema, to_json
+from astroplane.games.aeroplane_chess.movegen import Flight
+from astroplane.games.aeroplane_chess.moves import Move, MoveKind
+from astroplane.games.aeroplane_chess.notation import format_move, parse_move
+from astroplane.games.aeroplane_chess.options import (
+    CLASSIC,
+    MODERN,
+    PRESETS,
+    STANDARD,
+    Launch,
+    Overshoot,
+    Rules,
+    Stacking,
+    rules_from_text,
+    rules_to_text,
+)
+from astroplane.games.aeroplane_chess.position import position_from_text, position_to_text
+from astroplane.games.aeroplane_chess.record import GameRecord
+from astroplane.games.aeroplane_chess.render import describe_outcome, render
+from astroplane.games.aeroplane_chess.setup import new_game, setup_position
+from astroplane.games.aeroplane_chess.state import AeroplaneState
+from astroplane.games.aeroplane_chess.svg import render_svg
+from astroplane.protocol import Game, register_game
+
+__all__ = [
+    "AEROPLANE_CHESS",
+    "CLASSIC",
+    "COLOURS",
+    "COLOUR_NAMES",
+    "MODERN",
+    "PRESETS",
+    "STANDARD",
+    "AeroplaneState",
+    "Flight",
+    "GameRecord",
+    "IllegalMoveError",
+    "Launch",
+    "Move",
+    "MoveKind",
+    "NotationError",
+    "Overshoot",
+    "PositionError",
+    "Rules",
+    "Stacking",
+    "describe_outcome",
+    "evaluate",
+    "format_move",
+    "from_json",
+    "json_schema",
+    "new_game",
+    "parse_move",
+    "plane_from_name",
+    "plane_name",
+    "position_from_text",
+    "position_to_text",
+    "render",
+    "render_svg",
+    "rules_from_text",
+    "rules_to_text",
+    "setup_position",
+    "square_from_name",
+    "square_name",
+    "to_json",
+]
+
+
+def _new_game(players: int = 2, *, rules: Rules | None = None, first: Any = None) -> AeroplaneState:
+    return new_game(players, rules=rules, first=first)
+
+
+def _state_from_json(text: str) -> AeroplaneState:
+    value = from_json(text)
+    if not isinstance(value, AeroplaneState):
+        raise NotationError(f"the JSON holds a {type(value).__name__}, not a game state")
+    return value
+
+
+def _to_json(state: AeroplaneState) -> str:
+    return to_json(state)
+
+
+def _svg(state: AeroplaneState) -> str:
+    return render_svg(state)
+
+
+AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
+    name="aeroplane-chess",
+    title="Aeroplane Chess",
+    player_counts=(2, 3, 4),
+    seat_names=COLOURS,
+    new_game=_new_game,
+    rules_from_text=rules_from_text,
+    rules_to_text=rules_to_text,
+    format_move=format_move,
+    parse_move=parse_move,
+    position_to_text=position_to_text,
+    position_from_text=position_from_text,
+    to_json=_to_json,
+    from_json=_state_from_json,
+    render_text=render,
+    describe_outcome=describe_outcome,
+    render_svg=_svg,
+    evaluate=evaluate,
+)
+"""Aeroplane Chess, registered under the name ``"aeroplane-chess"``."""
+
+register_game(AEROPLANE_CHESS)
