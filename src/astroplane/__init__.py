@@ -11,8 +11,15 @@
 
 from __future__ import annotations
 
+from astroplane import svg
 from astroplane.enums import Location
-from astroplane.errors import IllegalMoveError, NotationError, PositionError, UnknownVariantError
+from astroplane.errors import (
+    DrawingError,
+    IllegalMoveError,
+    NotationError,
+    PositionError,
+    UnknownVariantError,
+)
 from astroplane.formats import (
     GameRecord,
     effects,
@@ -25,6 +32,7 @@ from astroplane.formats import (
     to_json,
 )
 from astroplane.game import ASTROPLANE
+from astroplane.geometry import BoardGeometry, board_geometry
 from astroplane.match import Match
 from astroplane.moves import Move, MoveKind
 from astroplane.outcome import EndReason, Outcome
@@ -65,7 +73,9 @@ __all__ = [
     "STANDARD",
     "ActionType",
     "Apex",
+    "BoardGeometry",
     "CellKind",
+    "DrawingError",
     "EndReason",
     "FiringPosition",
     "GameRecord",
@@ -86,6 +96,7 @@ __all__ = [
     "Topology",
     "UnknownVariantError",
     "__version__",
+    "board_geometry",
     "divide",
     "effects",
     "format_move",
@@ -101,6 +112,7 @@ __all__ = [
     "position_to_text",
     "register_variant",
     "setup_position",
+    "svg",
     "to_json",
     "variant",
     "variants",

@@ -7,7 +7,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from astroplane.moves import Move
 
-__all__ = ["IllegalMoveError", "NotationError", "PositionError", "UnknownVariantError"]
+__all__ = [
+    "DrawingError",
+    "IllegalMoveError",
+    "NotationError",
+    "PositionError",
+    "UnknownVariantError",
+]
 
 
 class PositionError(ValueError):
@@ -79,3 +85,16 @@ class UnknownVariantError(NotationError):
     ) -> None:
         super().__init__(problem, text, index, line)
         self.name = name
+
+
+class DrawingError(ValueError):
+    """A drawing request that cannot be met (``astroplane.svg.board``): an arrow or
+    highlight naming something that is not on the board, a bad orientation or size.
+
+    Attributes:
+        problem: What is wrong, in words.
+    """
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem

@@ -36,6 +36,7 @@ from astroplane.render import render
 from astroplane.rules.ruleset import STANDARD, Rules
 from astroplane.setup import new_game
 from astroplane.state import GameState
+from astroplane.svg import board
 from astroplane.topology import REFERENCE_BOARD, Topology
 
 __all__ = ["ASTROPLANE", "describe_outcome"]
@@ -131,6 +132,7 @@ ASTROPLANE: Game[GameState, Move] = Game(
     from_dict=state_from_dict,
     render_text=render,
     describe_outcome=describe_outcome,
+    render_svg=board,
     evaluate=evaluate,
     effects=effects,
     replay_effects=_replay,

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from importlib import metadata
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -203,24 +204,44 @@ def register_game(game: Game[Any, Any]) -> None:
     _GAMES[game.name] = game
 
 
+#: The entry-point group through which installed packages offer games (the value is the
+#: ``Game``; loading it imports the module that registers it).
+ENTRY_POINT_GROUP = "astroplane.games"
+
+
+def _installed_games() -> dict[str, metadata.EntryPoint]:
+    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
 def get_game(name: str) -> Game[Any, Any]:
-    """The game registered under ``name``.
+    """The game registered under ``name``, loading an installed game (entry point group
+    ``astroplane.games``, such as the bundled ``aeroplane-chess``) on first use.
 
     Raises:
         ValueError: If no game has that name (the message lists the known ones).
 
     >>> get_game("astroplane").title
     'ASTROPLANE'
+    >>> get_game("aeroplane-chess").player_counts
+    (2, 3, 4)
     """
-    try:
-        return _GAMES[name]
-    except KeyError:
-        known = ", ".join(sorted(_GAMES)) or "none"
-        raise ValueError(f"unknown game {name!r} (registered: {known})") from None
+    game = _GAMES.get(name)
+    if game is not None:
+        return game
+    entry = _installed_games().get(name)
+    if entry is not None:
+        loaded = entry.load()
+        if isinstance(loaded, Game) and loaded.name == name:
+            register_game(loaded)
+            return loaded
+    known = ", ".join(sorted({*_GAMES, *_installed_games()})) or "none"
+    raise ValueError(f"unknown game {name!r} (known: {known})")
 
 
 def games() -> Mapping[str, Game[Any, Any]]:
-    """The registered games by name (a read-only view)."""
+    """The games by name: the registered ones and every installed one (loaded now)."""
+    for name in _installed_games():
+        get_game(name)
     return MappingProxyType(_GAMES)
 
 

@@ -58,12 +58,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 import attrs
 
 from astroplane import _svgdraw as draw
 from astroplane.enums import Seat
+from astroplane.errors import DrawingError
 from astroplane.geometry import (
     BoardGeometry,
     Point,
@@ -72,28 +72,13 @@ from astroplane.geometry import (
 )
 from astroplane.moves import Move, MoveKind
 from astroplane.pieces import SEAT_NAMES, seat_from_name
+from astroplane.state import GameState
 from astroplane.topology import REFERENCE_BOARD, Topology
-
-if TYPE_CHECKING:
-    from astroplane.state import GameState
 
 __all__ = ["DrawingError", "board"]
 
 #: Something an arrow or a highlight can name: a position index, or a position or cell name.
 Target = int | str
-
-
-class DrawingError(ValueError):
-    """A drawing request that cannot be met: an arrow or highlight naming something that is
-    not on the board, a bad orientation or size.
-
-    Attributes:
-        problem: What is wrong, in words.
-    """
-
-    def __init__(self, problem: str) -> None:
-        super().__init__(problem)
-        self.problem = problem
 
 
 def board(
@@ -143,10 +128,8 @@ def board(
         >>> board(s, arrows=[("Sl", "x9")])
         Traceback (most recent call last):
         ...
-        astroplane.svg.DrawingError: arrow end 'x9' is not a position or cell of this board
+        astroplane.errors.DrawingError: arrow end 'x9' is not a position or cell of this board
     """
-    from astroplane.state import GameState  # here: state.py may import this module
-
     game = state if isinstance(state, GameState) else None
     topology = state if isinstance(state, Topology) else REFERENCE_BOARD
     if game is not None:

@@ -33,6 +33,7 @@ from collections.abc import Iterable
 import attrs
 
 from astroplane.enums import APEX_NAMES, Apex, CellKind, Seat
+from astroplane.geometry import BoardGeometry, board_geometry
 
 __all__ = [
     "APEX_NAMES",
@@ -288,6 +289,18 @@ class Topology:
             return False
         cell = entry >> 2
         return self.kind[cell] == CellKind.WORMHOLE and target >> 2 == self.wormhole_partner[cell]
+
+    def geometry(self) -> BoardGeometry:
+        """The board's shapes as data, in board units (one cell = 1, x right, y up), for
+        frontends that draw their own board: cells and their kinds, each position's
+        polygon and centroid, Wormhole tubes, firing positions, Start Areas
+        (``astroplane.geometry``; ``to_dict()`` gives the JSON document).
+
+        >>> g = REFERENCE_BOARD.geometry()
+        >>> g.position("e2.ne").centroid
+        (4.666666666666667, 1.6666666666666667)
+        """
+        return board_geometry(self)
 
     def entered_cell(self, origin: int) -> int | None:
         """The grid cell a step from ``origin`` enters (through the apex the piece points

@@ -42,7 +42,13 @@ from astroplane.games.aeroplane_chess.board import (
     square_name,
 )
 from astroplane.games.aeroplane_chess.evaluation import evaluate
-from astroplane.games.aeroplane_chess.jsonio import from_json, json_schema, to_json
+from astroplane.games.aeroplane_chess.jsonio import (
+    from_json,
+    json_schema,
+    state_from_dict,
+    state_to_dict,
+    to_json,
+)
 from astroplane.games.aeroplane_chess.movegen import Flight
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind
 from astroplane.games.aeroplane_chess.notation import format_move, parse_move
@@ -141,6 +147,8 @@ AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
     position_from_text=position_from_text,
     to_json=_to_json,
     from_json=_state_from_json,
+    to_dict=state_to_dict,
+    from_dict=state_from_dict,
     render_text=render,
     describe_outcome=describe_outcome,
     render_svg=_svg,

@@ -37,6 +37,8 @@ from astroplane.games.aeroplane_chess.movegen import Flight, flights
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind
 from astroplane.games.aeroplane_chess.options import Rules
 from astroplane.games.aeroplane_chess.play import apply_flight, apply_roll, raise_illegal
+from astroplane.games.aeroplane_chess.render import render
+from astroplane.protocol import game_of
 
 __all__ = ["AeroplaneState"]
 
@@ -250,15 +252,13 @@ out only on a 2, 4 or 6, not a 3 (seed rule 1, [AC5])
 
     # ---- text -----------------------------------------------------------------------------
     def to_text(self) -> str:
-        """The one-line position text (``position.position_to_text``)."""
-        from astroplane.games.aeroplane_chess.position import position_to_text
-
-        return position_to_text(self)
+        """The one-line position text (``position.position_to_text``, through the game's
+        registration)."""
+        text: str = game_of(self).position_to_text(self)
+        return text
 
     def __repr__(self) -> str:
         return f"<AeroplaneState {self.to_text()!r}>"
 
     def __str__(self) -> str:
-        from astroplane.games.aeroplane_chess.render import render
-
         return render(self)
