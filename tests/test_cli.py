@@ -16,7 +16,7 @@ from astroplane.agents import make_bot, play_game
 from astroplane.cli import DEFAULT_MAX_TURNS, main
 
 RESULT = re.compile(
-    r"Game (\d+): ([SWNE+]+) (wins|share the win) \((a true win|no true win)\); "
+    r"Game (\d+): ([SWNE+]+) (wins|share the win) \((a true win|no true win)[^)]*\); "
     r"scores ([^;]+); ended by (the rules|the turn limit)[^;]* turn (\d+); (\d+) actions"
 )
 
@@ -63,7 +63,7 @@ def test_main_job_command_plays_a_full_four_player_game() -> None:
     """The README command `selfplay --players 4 --games 1` ends by the rules; board and scores."""
     proc = run_cli("selfplay", "--players", "4", "--games", "1")
     assert proc.returncode == 0, proc.stderr
-    assert "Game over:" in proc.stdout  # the final board
+    assert "10  A" in proc.stdout and "Sl [" in proc.stdout  # the final board
     (result,) = RESULT.findall(proc.stdout)
     assert result[5] == "the rules"
     assert len(result[4].split(",")) == 4
@@ -120,7 +120,9 @@ def test_play_accepts_legal_rejects_illegal_and_quits(
     script = "Sl-e2sw\nnonsense\nSl-e2ne\n2\nquit\n"
     code, out, _ = play_session(monkeypatch, capsys, script, "--seed", "4")
     assert code == 0
-    assert "Not accepted: illegal move: [D8]" in out
+    # plain language first, the decision tag as a reference at the end
+    assert "Not accepted: illegal move: a step from Sl cannot reach e2.sw" in out
+    assert "(see [D8] on the Decisions page)" in out
     assert "Not accepted: expected" in out
     assert "S plays Sl-e2ne" in out
     # after two S moves the bot (N) replied, and S is to move again in turn 3
@@ -233,7 +235,7 @@ def test_replay_of_a_recorded_selfplay_game_reproduces_the_final_position(
     assert main(["replay", str(files[0])]) == 0
     shown = capsys.readouterr().out
     assert "every move is legal" in shown
-    assert str(run.final) in shown
+    assert str(run.final).split("\nGame over:")[0] in shown  # the final board
 
 
 def test_d28_rules_option_reaches_the_game_and_its_record(

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
@@ -158,25 +159,40 @@ class GreedyBot:
 
 
 #: Bot constructors by name, for frontends (``make_bot("greedy", seed=1)``).
-BOTS: Mapping[str, Callable[[int | None], Agent]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-}
+BOTS: Mapping[str, Callable[..., Agent]] = MappingProxyType(
+    {
+        "random": RandomBot,
+        "greedy": GreedyBot,
+    }
+)
+#: The bots that take a thinking time (``make_bot(..., think=seconds)``).
+THINKING_BOTS: frozenset[str] = frozenset()
 
 
-def make_bot(name: str, seed: int | None = None) -> Agent:
+def make_bot(name: str, seed: int | None = None, *, think: float | None = None) -> Agent:
     """A bot by name (a key of ``BOTS``), seeded.
 
+    Args:
+        name: The bot's name (``"random"``, ``"greedy"``...).
+        seed: Seed of its random generator (None: unseeded).
+        think: Seconds per move for the bots that search (``THINKING_BOTS``); ignored
+            by the others. None: the bot's default budget.
+
     Raises:
-        ValueError: If ``name`` is not a known bot.
+        ValueError: If ``name`` is not a known bot or ``think`` is not positive.
 
     >>> make_bot("greedy", 3)
     GreedyBot(seed=3)
     """
+    key = name.strip().lower()
     try:
-        factory = BOTS[name.strip().lower()]
+        factory = BOTS[key]
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (choose from {', '.join(sorted(BOTS))})") from None
+    if think is not None and not think > 0:
+        raise ValueError(f"a thinking time is a positive number of seconds, not {think!r}")
+    if think is not None and key in THINKING_BOTS:
+        return factory(seed, seconds=think)
     return factory(seed)
 
 

@@ -148,8 +148,18 @@ class Game(Generic[StateT, MoveT]):
         from_json: The state JSON text describes (validated).
         to_dict: A state as plain JSON-compatible data.
         from_dict: The state such data describes (validated).
-        render_text: A state drawn as text for a terminal.
-        describe_outcome: A finished state's result in words.
+        render_text: ``render_text(state, highlight=())``, a state drawn as text for a
+            terminal; ``highlight`` names positions to mark (a game may ignore it).
+        describe_outcome: A finished state's result in words, saying how it ended.
+        status: One line for a running game: the turn, who acts, the score.
+        highlights: ``highlights(state, move) -> positions``: where a move goes, for
+            ``render_text``'s ``highlight``.
+        record_to_text: ``record_to_text(initial, moves, headers) -> text``, a game
+            record (PGN-like) of the moves played from ``initial``.
+        record_from_text: ``record_from_text(text) -> (initial, moves)``, read and
+            checked.
+        texts: Short texts for newcomers by key: ``"goal"``, ``"legend"`` (how to read
+            ``render_text``), ``"rules"`` (the rules in a few lines, with a link).
         render_svg: A state drawn as a standalone SVG document, if the game has one.
         evaluate: ``evaluate(state, seat)``, a heuristic value for bots (higher is better
             for ``seat``), if the game has one.
@@ -176,14 +186,19 @@ class Game(Generic[StateT, MoveT]):
     from_json: Callable[..., StateT]
     to_dict: Callable[[StateT], dict[str, Any]]
     from_dict: Callable[..., StateT]
-    render_text: Callable[[StateT], str]
+    render_text: Callable[..., str]
     describe_outcome: Callable[[StateT], str]
+    status: Callable[[StateT], str]
     render_svg: Callable[[StateT], str] | None = None
     evaluate: Callable[[StateT, int], float] | None = None
     effects: Callable[[StateT, MoveT], Sequence[Any]] | None = None
     replay_effects: Callable[[StateT, Sequence[Any]], Hashable] | None = None
     summary: Callable[[StateT], Hashable] | None = None
     invariants: Callable[[StateT], Sequence[str]] | None = None
+    highlights: Callable[[StateT, MoveT], Sequence[Hashable]] | None = None
+    record_to_text: Callable[[StateT, Sequence[MoveT], Mapping[str, str]], str] | None = None
+    record_from_text: Callable[[str], tuple[StateT, tuple[MoveT, ...]]] | None = None
+    texts: Mapping[str, str] = attrs.field(factory=dict)
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}, {self.player_counts} players>"

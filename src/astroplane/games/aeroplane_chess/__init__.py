@@ -30,6 +30,7 @@ rolls), or waits for the player to move with the roll:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from astroplane.errors import IllegalMoveError, NotationError, PositionError
@@ -66,7 +67,7 @@ from astroplane.games.aeroplane_chess.options import (
 )
 from astroplane.games.aeroplane_chess.position import position_from_text, position_to_text
 from astroplane.games.aeroplane_chess.record import GameRecord
-from astroplane.games.aeroplane_chess.render import describe_outcome, render
+from astroplane.games.aeroplane_chess.render import describe_dice, describe_outcome, render
 from astroplane.games.aeroplane_chess.setup import new_game, setup_position
 from astroplane.games.aeroplane_chess.state import AeroplaneState
 from astroplane.games.aeroplane_chess.svg import render_svg
@@ -129,6 +130,37 @@ def _to_json(state: AeroplaneState) -> str:
     return to_json(state)
 
 
+def _render_text(state: AeroplaneState, *, highlight: Iterable[object] = ()) -> str:
+    return render(state)
+
+
+def _record_to_text(
+    initial: AeroplaneState, moves: Sequence[Move], headers: Mapping[str, str]
+) -> str:
+    return GameRecord.from_game(initial, moves, headers=headers).to_text()
+
+
+def _record_from_text(text: str) -> tuple[AeroplaneState, tuple[Move, ...]]:
+    record = GameRecord.from_text(text)
+    return record.initial, tuple(record.moves)
+
+
+GOAL = """\
+Aeroplane Chess is a dice race: bring your four planes from your hangar around the track
+and into the centre. Roll an even number to take a plane off (a 6 rolls again), land on an
+opponent to send it home, and land on your own colour to jump ahead."""
+
+RULES_SUMMARY = """\
+The rules in short (the full rules, with pictures, are on the Aeroplane Chess pages):
+- Roll the die; an even roll may take a plane out of the hangar onto its take-off square.
+- Move one plane the rolled number clockwise; a 6 rolls again, a third 6 sends back the
+  planes the first two 6s moved.
+- Landing on an opponent sends it home; landing on your colour jumps to the next square of
+  your colour; the shortcut square flies you across the board.
+- Your planes that meet may stack and move together. The centre needs an exact roll.
+- The first to bring all four planes home wins; the others play on for places."""
+
+
 def _svg(state: AeroplaneState) -> str:
     return render_svg(state)
 
@@ -149,8 +181,12 @@ AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
     from_json=_state_from_json,
     to_dict=state_to_dict,
     from_dict=state_from_dict,
-    render_text=render,
+    render_text=_render_text,
     describe_outcome=describe_outcome,
+    status=describe_dice,
+    record_to_text=_record_to_text,
+    record_from_text=_record_from_text,
+    texts={"goal": GOAL, "rules": RULES_SUMMARY},
     render_svg=_svg,
     evaluate=evaluate,
 )
