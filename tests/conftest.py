@@ -3,14 +3,8 @@
 from __future__ import annotations
 
 import os
-import sys
-from pathlib import Path
 
 from hypothesis import HealthCheck, settings
-
-# The example variants of the docs ("Writing a variant") are imported by the tests as a
-# third party would import its own modules.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples" / "variants"))
 
 settings.register_profile("dev", max_examples=200, deadline=None)
 # CI is derandomized so a run is reproducible; dev runs explore new examples each time.

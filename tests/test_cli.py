@@ -367,3 +367,21 @@ def test_no_command_prints_the_setup_and_a_hint() -> None:
     assert proc.returncode == 0
     assert str(ap.new_game(2)) in proc.stdout
     assert "astroplane --help" in proc.stdout
+
+
+def test_library_and_command_line_without_rich() -> None:
+    """Without the optional rich package the library imports and plays, and the command line
+    says what to install (exit 1) instead of a traceback."""
+    code = (
+        "import sys; sys.modules['rich'] = None\n"
+        "import astroplane\n"
+        "s = astroplane.new_game(2)\n"
+        "print(len(s.legal_moves()))\n"
+        "from astroplane.cli import main\n"
+        "sys.exit(main(['selfplay']))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.stdout.strip() == "6"
+    assert proc.returncode == 1
+    assert "pip install 'astroplane[cli]'" in proc.stderr
+    assert "Traceback" not in proc.stderr

@@ -1,12 +1,13 @@
 """astroplane: the reference rules engine for the board game ASTROPLANE.
 
->>> import astroplane
->>> state = astroplane.new_game(players=2)
->>> len(state.legal_moves())
-6
->>> state = state.play(state.legal_moves()[0])
->>> state.moves_left
-1
+Examples:
+    >>> import astroplane
+    >>> state = astroplane.new_game(players=2)
+    >>> len(state.legal_moves())
+    6
+    >>> state = state.play(state.legal_moves()[0])
+    >>> state.moves_left
+    1
 """
 
 from __future__ import annotations

@@ -13,11 +13,13 @@ Both are seeded, so a game between bots is reproducible, and both only ever retu
 member of ``state.legal_moves()``. ``play_game`` runs a whole game between agents, drawing
 the outcome of chance nodes (dice) with its own seeded generator.
 
->>> import astroplane
->>> from astroplane.agents import GreedyBot, RandomBot, play_game
->>> game = play_game(astroplane.new_game(2), [GreedyBot(seed=1), RandomBot(seed=2)], max_turns=40)
->>> game.final.is_over, len(game.moves) > 0
-(True, True)
+Examples:
+    >>> import astroplane
+    >>> from astroplane.agents import GreedyBot, RandomBot, play_game
+    >>> bots = [GreedyBot(seed=1), RandomBot(seed=2)]
+    >>> game = play_game(astroplane.new_game(2), bots, max_turns=40)
+    >>> game.final.is_over, len(game.moves) > 0
+    (True, True)
 """
 
 from __future__ import annotations
@@ -74,12 +76,13 @@ class RandomBot:
     Raises:
         ValueError: From ``choose``, if the game is over.
 
-    >>> import astroplane
-    >>> s = astroplane.new_game(2)
-    >>> RandomBot(seed=7).choose(s) == RandomBot(seed=7).choose(s)
-    True
-    >>> RandomBot(seed=7).choose(s) in s.legal_moves()
-    True
+    Examples:
+        >>> import astroplane
+        >>> s = astroplane.new_game(2)
+        >>> RandomBot(seed=7).choose(s) == RandomBot(seed=7).choose(s)
+        True
+        >>> RandomBot(seed=7).choose(s) in s.legal_moves()
+        True
     """
 
     name = "random"
@@ -116,10 +119,11 @@ class GreedyBot:
         ValueError: From ``choose``, if the game is over, or the game has no evaluation
             and none was given.
 
-    >>> import astroplane
-    >>> s = astroplane.new_game(2)
-    >>> GreedyBot(seed=1).choose(s) in s.legal_moves()
-    True
+    Examples:
+        >>> import astroplane
+        >>> s = astroplane.new_game(2)
+        >>> GreedyBot(seed=1).choose(s) in s.legal_moves()
+        True
     """
 
     name = "greedy"
@@ -181,8 +185,9 @@ def make_bot(name: str, seed: int | None = None, *, think: float | None = None) 
     Raises:
         ValueError: If ``name`` is not a known bot or ``think`` is not positive.
 
-    >>> make_bot("greedy", 3)
-    GreedyBot(seed=3)
+    Examples:
+        >>> make_bot("greedy", 3)
+        GreedyBot(seed=3)
     """
     key = name.strip().lower()
     try:
@@ -243,11 +248,12 @@ def play_game(
             rules have no turn limit, or an agent returns an illegal action (as the
             game's ``ValueError`` subclass, ``astroplane.IllegalMoveError``).
 
-    >>> import astroplane
-    >>> run = play_game(astroplane.new_game(3), [RandomBot(1), RandomBot(2), RandomBot(3)],
-    ...                 max_turns=30)
-    >>> run.final.outcome is not None and run.final.turn <= 30
-    True
+    Examples:
+        >>> import astroplane
+        >>> run = play_game(astroplane.new_game(3), [RandomBot(1), RandomBot(2), RandomBot(3)],
+        ...                 max_turns=30)
+        >>> run.final.outcome is not None and run.final.turn <= 30
+        True
     """
     if max_turns is not None:
         rules = getattr(state, "rules", None)

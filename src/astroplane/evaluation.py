@@ -5,10 +5,11 @@ search bots, for cut-off playouts) use through the game's registration
 (``astroplane.protocol.game_of(state).evaluate``); ``distances_to_singularity`` is the
 board table it rests on.
 
->>> import astroplane
->>> s = astroplane.new_game(2)
->>> evaluate(s, 0) == evaluate(s, 2)
-True
+Examples:
+    >>> import astroplane
+    >>> s = astroplane.new_game(2)
+    >>> evaluate(s, 0) == evaluate(s, 2)
+    True
 """
 
 from __future__ import annotations
@@ -45,11 +46,12 @@ def distances_to_singularity(topology: Topology) -> tuple[int, ...]:
     other pieces are ignored. Positions that cannot reach it (unusable apexes)
     get a large number. Cached per topology.
 
-    >>> import astroplane
-    >>> b = astroplane.REFERENCE_BOARD
-    >>> d = distances_to_singularity(b)
-    >>> d[b.position("a1S")], d[b.position("Sl")] > 1
-    (1, True)
+    Examples:
+        >>> import astroplane
+        >>> b = astroplane.REFERENCE_BOARD
+        >>> d = distances_to_singularity(b)
+        >>> d[b.position("a1S")], d[b.position("Sl")] > 1
+        (1, True)
     """
     key = id(topology)
     hit = _DIST_CACHE.get(key)
@@ -119,10 +121,11 @@ def evaluate(state: GameState, seat: int) -> float:
     Returns:
         The evaluation, in points.
 
-    >>> import astroplane
-    >>> s = astroplane.new_game(2)
-    >>> evaluate(s, 0) == evaluate(s, 2)
-    True
+    Examples:
+        >>> import astroplane
+        >>> s = astroplane.new_game(2)
+        >>> evaluate(s, 0) == evaluate(s, 2)
+        True
     """
     out = state.outcome
     if out is not None:

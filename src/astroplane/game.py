@@ -2,13 +2,14 @@
 formats and the game-agnostic tools (bots, ``perft``, the conformance suite, the command
 line).
 
->>> from astroplane.protocol import get_game
->>> game = get_game("astroplane")
->>> s = game.new_game(2)
->>> game.format_move(s, s.legal_moves()[0])
-'Sl-e2ne'
->>> game.position_from_text(game.position_to_text(s)) == s
-True
+Examples:
+    >>> from astroplane.protocol import get_game
+    >>> game = get_game("astroplane")
+    >>> s = game.new_game(2)
+    >>> game.format_move(s, s.legal_moves()[0])
+    'Sl-e2ne'
+    >>> game.position_from_text(game.position_to_text(s)) == s
+    True
 """
 
 from __future__ import annotations
@@ -69,16 +70,17 @@ def describe_outcome(state: GameState) -> str:
     """A finished game's result in one line of words: who won and why, the scores of the
     seats in the game, and how the game ended (empty while the game goes on).
 
-    >>> import astroplane as ap
-    >>> describe_outcome(ap.new_game(2))
-    ''
-    >>> s = ap.setup_position(
-    ...     stacks={"e5.ne": ["S1"], "f5.nw": ["S2"], "e6.se": ["S3"], "g7.sw": ["S4"],
-    ...             "Nl": ["N1"]},
-    ...     eliminated=[(f"S{n}", "N") for n in range(5, 11)])
-    >>> describe_outcome(s.play(ap.parse_move(s, "g7sw-f6sw")))
-    'S wins (a true win: on top of all four Singularity cells); scores S 8, N 18; ended by \
-the rules in turn 1'
+    Examples:
+        >>> import astroplane as ap
+        >>> describe_outcome(ap.new_game(2))
+        ''
+        >>> s = ap.setup_position(
+        ...     stacks={"e5.ne": ["S1"], "f5.nw": ["S2"], "e6.se": ["S3"], "g7.sw": ["S4"],
+        ...             "Nl": ["N1"]},
+        ...     eliminated=[(f"S{n}", "N") for n in range(5, 11)])
+        >>> describe_outcome(s.play(ap.parse_move(s, "g7sw-f6sw")))
+        'S wins (a true win: on top of all four Singularity cells); scores S 8, N 18; ended by \
+    the rules in turn 1'
     """
     out = state.outcome
     if out is None:

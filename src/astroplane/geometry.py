@@ -28,12 +28,13 @@ JSON Schema ``geometry_schema()`` (draft 2020-12) shipped with the package.
 This module reads only public attributes of the topology and never imports
 ``astroplane.topology`` at run time, so the topology can offer it as a method.
 
->>> from astroplane import REFERENCE_BOARD
->>> g = board_geometry(REFERENCE_BOARD)
->>> g.cell("e2").kind, g.position("e2.ne").tip
-(<CellRole.ENTRY: 'entry'>, (5.0, 2.0))
->>> g.singularity
-(5.0, 5.0)
+Examples:
+    >>> from astroplane import REFERENCE_BOARD
+    >>> g = board_geometry(REFERENCE_BOARD)
+    >>> g.cell("e2").kind, g.position("e2.ne").tip
+    (<CellRole.ENTRY: 'entry'>, (5.0, 2.0))
+    >>> g.singularity
+    (5.0, 5.0)
 """
 
 from __future__ import annotations

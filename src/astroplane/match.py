@@ -4,14 +4,15 @@ A true win scores 8 points for the winner and 0 for everyone else; any other
 game adds each player's game score (rulebook: How To Win). The match is over
 once a seat reaches the target; equal highest totals share the match.
 
->>> from astroplane import EndReason, Outcome
->>> m = Match(target=15)
->>> m = m.add(Outcome((0,), (5, 0, 2, 0), False, EndReason.STUCK, 40))
->>> m = m.add(Outcome((2,), (0, 0, 0, 0), True, EndReason.TRUE_WIN, 31))
->>> m.totals, m.is_over
-((5, 0, 10, 0), False)
->>> m.add(Outcome((2,), (1, 0, 6, 0), False, EndReason.STUCK, 52)).winners
-(2,)
+Examples:
+    >>> from astroplane import EndReason, Outcome
+    >>> m = Match(target=15)
+    >>> m = m.add(Outcome((0,), (5, 0, 2, 0), False, EndReason.STUCK, 40))
+    >>> m = m.add(Outcome((2,), (0, 0, 0, 0), True, EndReason.TRUE_WIN, 31))
+    >>> m.totals, m.is_over
+    ((5, 0, 10, 0), False)
+    >>> m.add(Outcome((2,), (1, 0, 6, 0), False, EndReason.STUCK, 52)).winners
+    (2,)
 """
 
 from __future__ import annotations

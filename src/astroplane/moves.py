@@ -55,12 +55,18 @@ class MoveKind(IntEnum):
     """The kinds of action of the standard rules (sections 3-8 and [D7]); a variant's own
     actions use other numbers (``astroplane.rules.variants.ActionType``)."""
 
-    STEP = 0  #: a single piece steps (also out of a Start Area, into Hyperspace, a Wormhole...)
-    TRAVEL = 1  #: free Wormhole travel by a piece already on an end cell [D12]
-    FIRE = 2  #: fire an Anomaly corner [D5]
-    SQUARE = 3  #: a Square slides one cell
-    ELIMINATE = 4  #: a Square's Kill move
-    END_TURN = 5  #: end the turn when only free actions are left [D7]
+    STEP = 0
+    """A single piece steps (also out of a Start Area, into Hyperspace, a Wormhole...)."""
+    TRAVEL = 1
+    """Free Wormhole travel by a piece already on an end cell [D12]."""
+    FIRE = 2
+    """Fire an Anomaly corner [D5]."""
+    SQUARE = 3
+    """A Square slides one cell."""
+    ELIMINATE = 4
+    """A Square's Kill move."""
+    END_TURN = 5
+    """End the turn when only free actions are left [D7]."""
 
 
 #: Kinds whose origin and target are positions (a single piece moves).
@@ -83,8 +89,9 @@ class Move:
         target: Position, cell or -1, by kind.
         choice: Send-back or reserve choice, by kind.
 
-    >>> Move(MoveKind.END_TURN)
-    Move(END_TURN)
+    Examples:
+        >>> Move(MoveKind.END_TURN)
+        Move(END_TURN)
     """
 
     kind: int
@@ -100,10 +107,11 @@ class Move:
     def describe(self, state: GameState) -> str:
         """The move in words, with the names of ``state``'s own board.
 
-        >>> import astroplane
-        >>> s = astroplane.new_game()
-        >>> s.legal_moves()[0].describe(s)
-        'S3 steps from Sl to e2.ne'
+        Examples:
+            >>> import astroplane
+            >>> s = astroplane.new_game()
+            >>> s.legal_moves()[0].describe(s)
+            'S3 steps from Sl to e2.ne'
         """
         return _describe(self, state.topology, state)
 

@@ -15,11 +15,16 @@ __all__ = ["EndReason", "Outcome"]
 class EndReason(str, Enum):
     """Why a game ended (RULES.md section 9, [D16], [D18], [D25])."""
 
-    TRUE_WIN = "true_win"  #: one player's pieces top all four Singularity cells
-    STUCK = "stuck"  #: a player could not act at the start of their turn (2 players, or no removal)
-    LAST_PLAYER = "last_player"  #: stuck players were removed until fewer than two were left [D16]
-    TURN_LIMIT = "turn_limit"  #: ``max_turns`` was reached [D18]
-    NO_PROGRESS = "no_progress"  #: ``no_progress_rounds`` rounds passed without progress [D25]
+    TRUE_WIN = "true_win"
+    """One player's pieces top all four Singularity cells."""
+    STUCK = "stuck"
+    """A player could not act at the start of their turn (2 players, or no removal)."""
+    LAST_PLAYER = "last_player"
+    """Stuck players were removed until fewer than two were left [D16]."""
+    TURN_LIMIT = "turn_limit"
+    """``max_turns`` was reached [D18]."""
+    NO_PROGRESS = "no_progress"
+    """``no_progress_rounds`` rounds passed without progress [D25]."""
 
     @property
     def words(self) -> str:
@@ -52,8 +57,9 @@ class Outcome:
         reason: Why the game ended.
         turn: The turn number in which it ended.
 
-    >>> Outcome(winners=(0,), scores=(5, 0, 2, 0), true_win=False, reason=EndReason.STUCK, turn=9)
-    Outcome(S wins 5-0-2-0 (stuck), turn 9)
+    Examples:
+        >>> Outcome((0,), scores=(5, 0, 2, 0), true_win=False, reason=EndReason.STUCK, turn=9)
+        Outcome(S wins 5-0-2-0 (stuck), turn 9)
     """
 
     winners: tuple[Seat, ...] = attrs.field(converter=_seats)

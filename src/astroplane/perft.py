@@ -9,12 +9,13 @@ sequence may cross into the next player's turn. A sequence that reaches the
 end of the game before its last action counts 0 (the finished state has no
 legal action).
 
->>> import astroplane
->>> from astroplane.perft import divide, perft
->>> perft(astroplane.new_game(2), 1)
-6
->>> sum(divide(astroplane.new_game(2), 2).values()) == perft(astroplane.new_game(2), 2)
-True
+Examples:
+    >>> import astroplane
+    >>> from astroplane.perft import divide, perft
+    >>> perft(astroplane.new_game(2), 1)
+    6
+    >>> sum(divide(astroplane.new_game(2), 2).values()) == perft(astroplane.new_game(2), 2)
+    True
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ A piece is ``10 * seat + (number - 1)``: ``S1`` = 0, ``S10`` = 9, ``W1`` = 10,
 ..., ``E10`` = 39 (RULES.md section 2). Seats are 0..3 = S, W, N, E in
 clockwise order [D2].
 
->>> piece_name(12), piece_from_name("W3"), piece_owner(12)
-('W3', 12, 1)
+Examples:
+    >>> piece_name(12), piece_from_name("W3"), piece_owner(12)
+    ('W3', 12, 1)
 """
 
 from __future__ import annotations
@@ -81,8 +82,9 @@ def piece_id(piece: int | str) -> int:
     Raises:
         ValueError: If ``piece`` is neither a piece id 0..39 nor a piece name.
 
-    >>> piece_id("N3"), piece_id(22)
-    (22, 22)
+    Examples:
+        >>> piece_id("N3"), piece_id(22)
+        (22, 22)
     """
     if isinstance(piece, str):
         return piece_from_name(piece)
@@ -109,7 +111,8 @@ def next_reserve_piece(seat: int, reserve_count: int) -> int:
     """The piece id that comes out of a seat's reserve next: reserve pieces are the
     highest-numbered and come into play lowest number first [D17].
 
-    >>> piece_name(next_reserve_piece(0, 4))
-    'S7'
+    Examples:
+        >>> piece_name(next_reserve_piece(0, 4))
+        'S7'
     """
     return seat * PIECES_PER_PLAYER + PIECES_PER_PLAYER - reserve_count

@@ -15,11 +15,12 @@ A chance node is a state where no player acts: ``is_chance_node`` is true, and
 those moves is how the dice fall: a caller picks one (in search, replays and tests) or
 draws one with ``sample_chance(state, rng)``. No random generator lives in a state.
 
->>> import astroplane
->>> from astroplane.protocol import State, game_of
->>> s = astroplane.new_game(2)
->>> isinstance(s, State), s.is_chance_node, game_of(s).name
-(True, False, 'astroplane')
+Examples:
+    >>> import astroplane
+    >>> from astroplane.protocol import State, game_of
+    >>> s = astroplane.new_game(2)
+    >>> isinstance(s, State), s.is_chance_node, game_of(s).name
+    (True, False, 'astroplane')
 """
 
 from __future__ import annotations
@@ -108,11 +109,12 @@ def sample_chance(state: State[MoveT], rng: random.Random) -> MoveT:
     Raises:
         ValueError: If ``state`` is not a chance node.
 
-    >>> import astroplane
-    >>> sample_chance(astroplane.new_game(2), random.Random(1))
-    Traceback (most recent call last):
-    ...
-    ValueError: not a chance node: no outcome to draw
+    Examples:
+        >>> import astroplane
+        >>> sample_chance(astroplane.new_game(2), random.Random(1))
+        Traceback (most recent call last):
+        ...
+        ValueError: not a chance node: no outcome to draw
     """
     outcomes = state.chance_outcomes()
     if not outcomes:
@@ -235,10 +237,11 @@ def get_game(name: str) -> Game[Any, Any]:
     Raises:
         ValueError: If no game has that name (the message lists the known ones).
 
-    >>> get_game("astroplane").title
-    'ASTROPLANE'
-    >>> get_game("aeroplane-chess").player_counts
-    (2, 3, 4)
+    Examples:
+        >>> get_game("astroplane").title
+        'ASTROPLANE'
+        >>> get_game("aeroplane-chess").player_counts
+        (2, 3, 4)
     """
     game = _GAMES.get(name)
     if game is not None:

@@ -5,9 +5,10 @@ more than one piece is stacked (``S3ne*2``); two opposite stacks are joined by `
 (see ``LEGEND``). Below the grid: Start Areas, firing positions, reserve, eliminations
 and whose turn it is, or the result.
 
->>> import astroplane
->>> print(render(astroplane.new_game()).splitlines()[0])
-10  A O . [Nr:3] . H [Nl:3] . O A
+Examples:
+    >>> import astroplane
+    >>> print(render(astroplane.new_game()).splitlines()[0])
+    10  A O . [Nr:3] . H [Nl:3] . O A
 """
 
 from __future__ import annotations
@@ -127,9 +128,10 @@ def status_line(state: GameState) -> str:
     """One line: the turn, who is to move with the moves left, and the scores of the seats
     in the game — or the result in words once it is over.
 
-    >>> import astroplane
-    >>> status_line(astroplane.new_game(2))
-    'Turn 1: S to move, 2 moves left. Scores: S 0, N 0.'
+    Examples:
+        >>> import astroplane
+        >>> status_line(astroplane.new_game(2))
+        'Turn 1: S to move, 2 moves left. Scores: S 0, N 0.'
     """
     points = state.scores()
     scores = ", ".join(f"{SEAT_NAMES[s]} {points[s]}" for s in state.seats)

@@ -56,8 +56,9 @@ def new_game(
     Raises:
         ValueError: If ``players`` is not 2-4 or ``first`` is not in the game.
 
-    >>> new_game(4, first="N").to_move
-    <Seat.N: 2>
+    Examples:
+        >>> new_game(4, first="N").to_move
+        <Seat.N: 2>
     """
     if isinstance(players, bool) or players not in SEATS_BY_COUNT:
         raise ValueError(f"players must be 2, 3 or 4, not {players!r}")

@@ -6,14 +6,15 @@ moves, play, effects and scores are the rule set's, so a variant changes them al
 once. Positions, pieces and seats are small integers (see ``astroplane.topology`` and
 ``astroplane.pieces``); every query takes names too.
 
->>> import astroplane
->>> s = astroplane.new_game(players=2)
->>> s.to_move, s.moves_left, s.turn
-(<Seat.S: 0>, 2, 1)
->>> [astroplane.piece_name(p) for p in s.stack("Sl")]
-['S1', 'S2', 'S3']
->>> s.reserve_count("N"), s.location("N7")
-(4, <Location.RESERVE: -1>)
+Examples:
+    >>> import astroplane
+    >>> s = astroplane.new_game(players=2)
+    >>> s.to_move, s.moves_left, s.turn
+    (<Seat.S: 0>, 2, 1)
+    >>> [astroplane.piece_name(p) for p in s.stack("Sl")]
+    ['S1', 'S2', 'S3']
+    >>> s.reserve_count("N"), s.location("N7")
+    (4, <Location.RESERVE: -1>)
 """
 
 from __future__ import annotations
@@ -166,9 +167,10 @@ class GameState:
         share 1.0 (rulebook: How To Win), everyone else 0.0; all 0.0 while it goes on
         (``astroplane.protocol.State``).
 
-        >>> from astroplane import new_game
-        >>> new_game(2).returns()
-        (0.0, 0.0, 0.0, 0.0)
+        Examples:
+            >>> from astroplane import new_game
+            >>> new_game(2).returns()
+            (0.0, 0.0, 0.0, 0.0)
         """
         out = self.outcome
         if out is None:
@@ -243,10 +245,11 @@ class GameState:
         Raises:
             ValueError: If ``piece`` is not a piece id or name.
 
-        >>> from astroplane import new_game
-        >>> s = new_game(2)
-        >>> len(s.moves_of("S3")), len(s.moves_of("S1"))
-        (3, 0)
+        Examples:
+            >>> from astroplane import new_game
+            >>> s = new_game(2)
+            >>> len(s.moves_of("S3")), len(s.moves_of("S1"))
+            (3, 0)
         """
         pos = self.where[self._piece(piece)]
         if pos < 0 or self.stacks[pos][-1] != self._piece(piece):
@@ -325,9 +328,10 @@ class GameState:
         Raises:
             UnknownVariantError: If the rules are no registered variant's.
 
-        >>> from astroplane import new_game
-        >>> new_game().to_text()
-        'standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4'
+        Examples:
+            >>> from astroplane import new_game
+            >>> new_game().to_text()
+            'standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4'
         """
         return game_of(self).position_to_text(self)
 
@@ -377,10 +381,11 @@ class GameState:
         Raises:
             NotationError: If the text is not JSON of a valid state.
 
-        >>> from astroplane import new_game
-        >>> s = new_game(3)
-        >>> GameState.from_json(s.to_json()) == s
-        True
+        Examples:
+            >>> from astroplane import new_game
+            >>> s = new_game(3)
+            >>> GameState.from_json(s.to_json()) == s
+            True
         """
         state: GameState = get_game(cls.game_name).from_json(text, topology=topology)
         return state

@@ -17,10 +17,11 @@ plays seeded random games and checks, at every state:
 
 It is written against ``astroplane.protocol`` only, so it checks any registered game.
 
->>> from astroplane import STANDARD
->>> report = check_conformance(STANDARD, players=(2,), games=1, max_turns=6)
->>> report.ok, report.games
-(True, 1)
+Examples:
+    >>> from astroplane import STANDARD
+    >>> report = check_conformance(STANDARD, players=(2,), games=1, max_turns=6)
+    >>> report.ok, report.games
+    (True, 1)
 """
 
 from __future__ import annotations

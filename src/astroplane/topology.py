@@ -296,9 +296,10 @@ class Topology:
         polygon and centroid, Wormhole tubes, firing positions, Start Areas
         (``astroplane.geometry``; ``to_dict()`` gives the JSON document).
 
-        >>> g = REFERENCE_BOARD.geometry()
-        >>> g.position("e2.ne").centroid
-        (4.666666666666667, 1.6666666666666667)
+        Examples:
+            >>> g = REFERENCE_BOARD.geometry()
+            >>> g.position("e2.ne").centroid
+            (4.666666666666667, 1.6666666666666667)
         """
         return board_geometry(self)
 
@@ -306,9 +307,10 @@ class Topology:
         """The grid cell a step from ``origin`` enters (through the apex the piece points
         at), or None when the step goes into a firing position or nowhere [D1, D5].
 
-        >>> b = REFERENCE_BOARD
-        >>> b.cell_name(b.entered_cell(b.position("d2.sw")))
-        'c1'
+        Examples:
+            >>> b = REFERENCE_BOARD
+            >>> b.cell_name(b.entered_cell(b.position("d2.sw")))
+            'c1'
         """
         entry = self.link[origin] if 0 <= origin < self.n_positions else -1
         return entry >> 2 if 0 <= entry < self.fire_base else None

@@ -12,10 +12,11 @@ line needs the ``rich`` package (``pip install 'astroplane[cli]'``); without it,
 so. Exit codes: 0 success, 1 a bad file or game record (one ``astroplane: error:`` line on
 stderr), 2 bad command-line arguments (argparse's usage message), 130 interrupted.
 
->>> main(["perft", "--depth", "1"])
-depth        nodes   seconds     nodes/s
-    1            6 ...
-0
+Examples:
+    >>> main(["perft", "--depth", "1"])
+    depth        nodes   seconds     nodes/s
+        1            6 ...
+    0
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from collections.abc import Sequence
 try:
     from astroplane.cli.app import DEFAULT_MAX_TURNS, build_parser, run
 except ModuleNotFoundError as _missing:  # the optional dependency of the command line
-    if _missing.name != "rich":
+    if (_missing.name or "").partition(".")[0] != "rich":
         raise
     DEFAULT_MAX_TURNS = 1000
     build_parser = run = None  # type: ignore[assignment]

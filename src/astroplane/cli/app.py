@@ -130,8 +130,9 @@ def _add_bot_options(p: argparse.ArgumentParser, default: str, what: str) -> Non
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``astroplane`` command.
 
-    >>> build_parser().parse_args(["selfplay", "--players", "4"]).players
-    4
+    Examples:
+        >>> build_parser().parse_args(["selfplay", "--players", "4"]).players
+        4
     """
     parser = argparse.ArgumentParser(
         prog="astroplane",

@@ -107,8 +107,9 @@ def plain_reason(message: str) -> str:
     """An error message in plain language: the rule first, decision tags such as ``[D8]``
     moved to the end as a reference.
 
-    >>> plain_reason("illegal move: [D8] a step from Sl cannot reach e2.sw")
-    'illegal move: a step from Sl cannot reach e2.sw (see [D8] on the Decisions page)'
+    Examples:
+        >>> plain_reason("illegal move: [D8] a step from Sl cannot reach e2.sw")
+        'illegal move: a step from Sl cannot reach e2.sw (see [D8] on the Decisions page)'
     """
     tags = _TAGS.findall(message)
     text = _TAGS.sub(" ", message).strip()

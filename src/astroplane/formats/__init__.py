@@ -6,11 +6,12 @@
 * ``events``: what a move does, as events for animations.
 * ``record``: PGN-like game records.
 
->>> import astroplane
->>> from astroplane import formats
->>> s = astroplane.new_game()
->>> formats.format_move(s, formats.parse_move(s, "Sl-e2ne"))
-'Sl-e2ne'
+Examples:
+    >>> import astroplane
+    >>> from astroplane import formats
+    >>> s = astroplane.new_game()
+    >>> formats.format_move(s, formats.parse_move(s, "Sl-e2ne"))
+    'Sl-e2ne'
 """
 
 from __future__ import annotations

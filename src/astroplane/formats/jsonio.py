@@ -6,13 +6,14 @@ the JSON Schema ``json_schema`` (draft 2020-12) shipped with the package.
 Seats, pieces, cells and positions are written by name (``"S"``, ``"N3"``,
 ``"e2"``, ``"e2.ne"``, ``"a1S"``, ``"Sl"``).
 
->>> import astroplane
->>> s = astroplane.new_game()
->>> d = state_to_dict(s)
->>> d["stacks"]["Sl"], d["reserve"]
-(['S1', 'S2', 'S3'], {'S': 4, 'N': 4})
->>> state_from_dict(d) == s and from_json(to_json(s)) == s
-True
+Examples:
+    >>> import astroplane
+    >>> s = astroplane.new_game()
+    >>> d = state_to_dict(s)
+    >>> d["stacks"]["Sl"], d["reserve"]
+    (['S1', 'S2', 'S3'], {'S': 4, 'N': 4})
+    >>> state_from_dict(d) == s and from_json(to_json(s)) == s
+    True
 """
 
 from __future__ import annotations
@@ -71,8 +72,9 @@ def json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of states, moves and outcomes, from the package
     (a new copy each call: edit it freely).
 
-    >>> json_schema()["$schema"]
-    'https://json-schema.org/draft/2020-12/schema'
+    Examples:
+        >>> json_schema()["$schema"]
+        'https://json-schema.org/draft/2020-12/schema'
     """
     result: dict[str, Any] = json.loads(_schema_text())
     return result
@@ -88,9 +90,10 @@ def _rules_to_dict(rules: Rules) -> dict[str, Any]:
 def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
     """An outcome as a plain object.
 
-    >>> from astroplane import EndReason, Outcome
-    >>> outcome_to_dict(Outcome((0,), (5, 0, 2, 0), False, EndReason.STUCK, 9))["scores"]
-    {'S': 5, 'W': 0, 'N': 2, 'E': 0}
+    Examples:
+        >>> from astroplane import EndReason, Outcome
+        >>> outcome_to_dict(Outcome((0,), (5, 0, 2, 0), False, EndReason.STUCK, 9))["scores"]
+        {'S': 5, 'W': 0, 'N': 2, 'E': 0}
     """
     return {
         "format_version": FORMAT_VERSION,
@@ -122,11 +125,12 @@ def move_to_dict(
             its kind is no action of the rules.
         IllegalMoveError: If ``state`` is given and the move is not legal there.
 
-    >>> import astroplane
-    >>> s = astroplane.new_game()
-    >>> move_to_dict(s.legal_moves()[0], state=s)
-    {'format_version': 1, 'type': 'move', 'kind': 'step', 'from': 'Sl', 'to': 'e2.ne', \
-'send_back_right': [], 'notation': 'Sl-e2ne'}
+    Examples:
+        >>> import astroplane
+        >>> s = astroplane.new_game()
+        >>> move_to_dict(s.legal_moves()[0], state=s)
+        {'format_version': 1, 'type': 'move', 'kind': 'step', 'from': 'Sl', 'to': 'e2.ne', \
+    'send_back_right': [], 'notation': 'Sl-e2ne'}
     """
     t = topology if state is None else state.topology
     kind = move.kind
@@ -548,9 +552,10 @@ def from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> Any
     Raises:
         NotationError: If the text is not JSON (with the offset) or not a valid object.
 
-    >>> from_json('{"format_version": 1, "type": "move", "kind": "end_turn",'
-    ...           ' "from": null, "to": null}')
-    Move(END_TURN)
+    Examples:
+        >>> from_json('{"format_version": 1, "type": "move", "kind": "end_turn",'
+        ...           ' "from": null, "to": null}')
+        Move(END_TURN)
     """
     if isinstance(text, bytes):
         try:

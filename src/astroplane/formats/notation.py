@@ -18,11 +18,12 @@ Reading is case-insensitive and ignores spaces between tokens; it also takes
 ``e2.ne`` for ``e2ne``, an optional via cell (``d2sw-e1-a6ne``), ``+N:r``,
 ``*rl``, ``fire a1``, ``sq d4-e4``, ``x d4>h4`` and ``end turn``.
 
->>> import astroplane
->>> s = astroplane.new_game()
->>> m = parse_move(s, "SL - E2.NE")
->>> format_move(s, m)
-'Sl-e2ne'
+Examples:
+    >>> import astroplane
+    >>> s = astroplane.new_game()
+    >>> m = parse_move(s, "SL - E2.NE")
+    >>> format_move(s, m)
+    'Sl-e2ne'
 """
 
 from __future__ import annotations
@@ -156,14 +157,15 @@ def parse_move(state: GameState, text: str, *, line: int | None = None) -> Move:
             move needs (send-back Start Areas [D10]), or names an illegal move;
             the message says what is wrong and where.
 
-    >>> import astroplane
-    >>> s = astroplane.new_game()
-    >>> parse_move(s, "sl-e2ne")
-    Move(STEP, Sl->e2.ne)
-    >>> parse_move(s, "sl-e2sw")
-    Traceback (most recent call last):
-    ...
-    astroplane.errors.NotationError: illegal move: [D8] a step from Sl cannot reach e2.sw ...
+    Examples:
+        >>> import astroplane
+        >>> s = astroplane.new_game()
+        >>> parse_move(s, "sl-e2ne")
+        Move(STEP, Sl->e2.ne)
+        >>> parse_move(s, "sl-e2sw")
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.NotationError: illegal move: [D8] a step from Sl cannot reach e2.sw ...
     """
     if not isinstance(text, str):
         raise NotationError(f"a move text must be a string, not {type(text).__name__}")

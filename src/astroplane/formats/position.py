@@ -13,12 +13,13 @@ seats removed as stuck [D16], ``progress:`` the last turn with progress
 landed on a stack this turn [D9], and ``over:`` the reason the game ended
 (the rest of the outcome follows from the position).
 
->>> import astroplane
->>> s = astroplane.new_game()
->>> position_to_text(s)
-'standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4'
->>> position_from_text(position_to_text(s)) == s
-True
+Examples:
+    >>> import astroplane
+    >>> s = astroplane.new_game()
+    >>> position_to_text(s)
+    'standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4'
+    >>> position_from_text(position_to_text(s)) == s
+    True
 """
 
 from __future__ import annotations
@@ -56,10 +57,11 @@ def rules_to_text(rules: Rules) -> str:
         UnknownVariantError: If the rules' phases are no registered variant's (register it
             with ``astroplane.register_variant`` first).
 
-    >>> import attrs
-    >>> from astroplane import BASIC
-    >>> rules_to_text(attrs.evolve(BASIC, max_turns=200))
-    'basic,max_turns=200'
+    Examples:
+        >>> import attrs
+        >>> from astroplane import BASIC
+        >>> rules_to_text(attrs.evolve(BASIC, max_turns=200))
+        'basic,max_turns=200'
     """
     name = rules.variant_name()
     base = variant(name)
@@ -76,8 +78,9 @@ def rules_from_text(text: str) -> Rules:
     Raises:
         NotationError: If the text is not a preset with known options.
 
-    >>> rules_from_text("standard,square_vs_square=on").square_vs_square
-    True
+    Examples:
+        >>> rules_from_text("standard,square_vs_square=on").square_vs_square
+        True
     """
     return _read_rules(text, text, 0, None)
 
@@ -128,10 +131,11 @@ def position_to_text(state: GameState) -> str:
     Raises:
         ValueError: If the rules have custom hooks (see ``rules_to_text``).
 
-    >>> import astroplane
-    >>> s = astroplane.new_game(3)
-    >>> position_to_text(s.play(s.legal_moves()[0]))[:42]
-    'standard SWN S1 t1 e2ne:S3,Sl:S1S2,Sr:S4S5'
+    Examples:
+        >>> import astroplane
+        >>> s = astroplane.new_game(3)
+        >>> position_to_text(s.play(s.legal_moves()[0]))[:42]
+        'standard SWN S1 t1 e2ne:S3,Sl:S1S2,Sr:S4S5'
     """
     t = state.topology
     fields = [
@@ -177,12 +181,13 @@ def position_from_text(
             a player to move who is stuck, an outcome that does not follow from
             the position); the message says what and where.
 
-    >>> position_from_text("standard SN S2 t1 Sl:S1 res:S9,N10").reserve
-    (9, 0, 10, 0)
-    >>> position_from_text("standard SN S2 t1 e2ne:S1,e2nw:N1")
-    Traceback (most recent call last):
-    ...
-    astroplane.errors.NotationError: e2.ne and e2.nw overlap (occupancy invariant, [D6]) ...
+    Examples:
+        >>> position_from_text("standard SN S2 t1 Sl:S1 res:S9,N10").reserve
+        (9, 0, 10, 0)
+        >>> position_from_text("standard SN S2 t1 e2ne:S1,e2nw:N1")
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.NotationError: e2.ne and e2.nw overlap (occupancy invariant, [D6]) ...
     """
     if not isinstance(text, str):
         raise NotationError(f"a position text must be a string, not {type(text).__name__}")

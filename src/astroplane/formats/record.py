@@ -19,20 +19,21 @@ start is given by a ``Position`` header holding a position text.
 number, the seat and the moves of that turn in move notation; blank lines
 and lines starting with ``#`` are ignored. Reading replays every move.
 
->>> import astroplane
->>> s = astroplane.new_game()
->>> moves = [s.legal_moves()[0]]
->>> rec = GameRecord.from_game(s, moves, date="2025-01-31")
->>> print(rec.to_text())
-[Date "2025-01-31"]
-[Seats "SN"]
-[Rules "standard"]
-[Result "*"]
-<BLANKLINE>
-1. S: Sl-e2ne
-<BLANKLINE>
->>> GameRecord.from_text(rec.to_text()).final_state() == s.play(moves[0])
-True
+Examples:
+    >>> import astroplane
+    >>> s = astroplane.new_game()
+    >>> moves = [s.legal_moves()[0]]
+    >>> rec = GameRecord.from_game(s, moves, date="2025-01-31")
+    >>> print(rec.to_text())
+    [Date "2025-01-31"]
+    [Seats "SN"]
+    [Rules "standard"]
+    [Result "*"]
+    <BLANKLINE>
+    1. S: Sl-e2ne
+    <BLANKLINE>
+    >>> GameRecord.from_text(rec.to_text()).final_state() == s.play(moves[0])
+    True
 """
 
 from __future__ import annotations
@@ -209,10 +210,11 @@ class GameRecord:
                 turn number or seat is wrong, or the ``Result`` header does not
                 match the game; ``line`` names the line (1-based).
 
-        >>> GameRecord.from_text('[Seats "SN"]\\n1. S: Sl-e2sw\\n')
-        Traceback (most recent call last):
-        ...
-        astroplane.errors.NotationError: illegal move: [D8] ... (line 2, column 7: '1. S: Sl-e2sw')
+        Examples:
+            >>> GameRecord.from_text('[Seats "SN"]\\n1. S: Sl-e2sw\\n')
+            Traceback (most recent call last):
+            ...
+            astroplane.errors.NotationError: illegal move: [D8] ... (line 2, column 7: ...)
         """
         if not isinstance(text, str):
             raise NotationError(f"a record must be a string, not {type(text).__name__}")

@@ -25,13 +25,14 @@ records can name it and read it back. The shipped presets ``standard``, ``basic`
 ``advanced`` are registered the same way; options are set on any of them with
 ``attrs.evolve``.
 
->>> import attrs
->>> attrs.evolve(Rules.standard(), max_turns=200).max_turns
-200
->>> Rules.basic().squares, Rules.advanced().singles_disband_squares
-(False, True)
->>> STANDARD.name, attrs.evolve(STANDARD, squares=False).name
-('standard', 'basic')
+Examples:
+    >>> import attrs
+    >>> attrs.evolve(Rules.standard(), max_turns=200).max_turns
+    200
+    >>> Rules.basic().squares, Rules.advanced().singles_disband_squares
+    (False, True)
+    >>> STANDARD.name, attrs.evolve(STANDARD, squares=False).name
+    ('standard', 'basic')
 """
 
 from __future__ import annotations
@@ -397,8 +398,9 @@ def variant(name: str) -> Rules:
     Raises:
         UnknownVariantError: If no variant has that name (the message lists the known ones).
 
-    >>> variant("basic") == BASIC
-    True
+    Examples:
+        >>> variant("basic") == BASIC
+        True
     """
     rules = _VARIANTS.get(name)
     if rules is None:

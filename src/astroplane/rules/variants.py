@@ -12,14 +12,15 @@ more than one function:
 A variant is registered by name (``register_variant``), so position text, JSON and game
 records can name it and read it back. See the "Writing a variant" page of the docs.
 
->>> import astroplane
->>> from astroplane.moves import MoveKind
->>> closed = astroplane.STANDARD.restrict(
-...     lambda state, move: move.kind == MoveKind.TRAVEL, "free Wormhole travel is closed"
-... )
->>> s = astroplane.setup_position(stacks={"b1.ne": ["S1"], "Nl": ["N1"]}, rules=closed)
->>> any(m.kind == MoveKind.TRAVEL for m in s.legal_moves())
-False
+Examples:
+    >>> import astroplane
+    >>> from astroplane.moves import MoveKind
+    >>> closed = astroplane.STANDARD.restrict(
+    ...     lambda state, move: move.kind == MoveKind.TRAVEL, "free Wormhole travel is closed"
+    ... )
+    >>> s = astroplane.setup_position(stacks={"b1.ne": ["S1"], "Nl": ["N1"]}, rules=closed)
+    >>> any(m.kind == MoveKind.TRAVEL for m in s.legal_moves())
+    False
 """
 
 from __future__ import annotations

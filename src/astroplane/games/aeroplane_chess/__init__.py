@@ -10,22 +10,23 @@ docs/aeroplane-chess/formats.md.
 A state is either a chance node, where the die is to be rolled (its moves are the six
 rolls), or waits for the player to move with the roll:
 
->>> import random
->>> from astroplane.protocol import get_game, sample_chance
->>> from astroplane.games.aeroplane_chess import new_game, Move
->>> s = new_game(2)
->>> s.is_chance_node, s.chance_outcomes()[0]
-(True, (Move.roll(1), 0.16666666666666666))
->>> s = s.play(Move.roll(2))
->>> s.legal_moves()
-(Move.launch('R1'),)
->>> s = s.play(Move.launch("R1"))
->>> s.to_text()
-'standard RB B? t2 R1:RT'
->>> s.play(sample_chance(s, random.Random(1))).roll
-1
->>> get_game("aeroplane-chess").title
-'Aeroplane Chess'
+Examples:
+    >>> import random
+    >>> from astroplane.protocol import get_game, sample_chance
+    >>> from astroplane.games.aeroplane_chess import new_game, Move
+    >>> s = new_game(2)
+    >>> s.is_chance_node, s.chance_outcomes()[0]
+    (True, (Move.roll(1), 0.16666666666666666))
+    >>> s = s.play(Move.roll(2))
+    >>> s.legal_moves()
+    (Move.launch('R1'),)
+    >>> s = s.play(Move.launch("R1"))
+    >>> s.to_text()
+    'standard RB B? t2 R1:RT'
+    >>> s.play(sample_chance(s, random.Random(1))).roll
+    1
+    >>> get_game("aeroplane-chess").title
+    'Aeroplane Chess'
 """
 
 from __future__ import annotations

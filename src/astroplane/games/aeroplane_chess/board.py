@@ -37,12 +37,13 @@ arm...). Red's shortcut flies from square 18 to square 30 across Blue's ``BH5`` 
                               52 RH1  48     [G]     [G]
                               51  50  49
 
->>> square_name(SQUARE_OF[0][18]), square_name(SQUARE_OF[0][30]), square_name(CROSSING[0])
-('18', '30', 'BH5')
->>> square_name(SQUARE_OF[1][1]), COLOURS[LOOP_COLOUR[SQUARE_OF[1][2]]]
-('14', 'Y')
->>> JUMP_TO[14], JUMP_TO[18], JUMP_TO[46], JUMP_TO[50]
-(18, 22, 50, 0)
+Examples:
+    >>> square_name(SQUARE_OF[0][18]), square_name(SQUARE_OF[0][30]), square_name(CROSSING[0])
+    ('18', '30', 'BH5')
+    >>> square_name(SQUARE_OF[1][1]), COLOURS[LOOP_COLOUR[SQUARE_OF[1][2]]]
+    ('14', 'Y')
+    >>> JUMP_TO[14], JUMP_TO[18], JUMP_TO[46], JUMP_TO[50]
+    (18, 22, 50, 0)
 """
 
 from __future__ import annotations
@@ -123,8 +124,9 @@ def plane_name(plane: int) -> str:
     Raises:
         ValueError: If ``plane`` is not 0..15.
 
-    >>> plane_name(0), plane_name(15)
-    ('R1', 'G4')
+    Examples:
+        >>> plane_name(0), plane_name(15)
+        ('R1', 'G4')
     """
     if not isinstance(plane, int) or not 0 <= plane < N_PLANES:
         raise ValueError(f"not a plane id (0..15): {plane!r}")
@@ -137,8 +139,9 @@ def plane_from_name(name: str) -> int:
     Raises:
         ValueError: If ``name`` is not a colour letter and 1..4.
 
-    >>> plane_from_name("b3")
-    10
+    Examples:
+        >>> plane_from_name("b3")
+        10
     """
     text = name.strip().upper() if isinstance(name, str) else ""
     if len(text) != 2 or text[0] not in COLOURS or text[1] not in "1234":
@@ -152,8 +155,9 @@ def colour_from_name(name: str | int) -> int:
     Raises:
         ValueError: If ``name`` is not a colour.
 
-    >>> colour_from_name("y"), colour_from_name("Green"), colour_from_name(2)
-    (1, 3, 2)
+    Examples:
+        >>> colour_from_name("y"), colour_from_name("Green"), colour_from_name(2)
+        (1, 3, 2)
     """
     if isinstance(name, int) and not isinstance(name, bool) and 0 <= name < 4:
         return name
@@ -183,8 +187,9 @@ def square_name(square: int) -> str:
     Raises:
         ValueError: If ``square`` is not 0..79.
 
-    >>> square_name(0), square_name(52), square_name(61)
-    ('1', 'RT', 'RH6')
+    Examples:
+        >>> square_name(0), square_name(52), square_name(61)
+        ('1', 'RT', 'RH6')
     """
     if not isinstance(square, int) or not 0 <= square < N_SQUARES:
         raise ValueError(f"not a square id (0..79): {square!r}")
@@ -197,8 +202,9 @@ def square_from_name(name: str) -> int:
     Raises:
         ValueError: If ``name`` names no square.
 
-    >>> square_from_name("52"), square_from_name("gt"), square_from_name("BH5")
-    (51, 55, 72)
+    Examples:
+        >>> square_from_name("52"), square_from_name("gt"), square_from_name("BH5")
+        (51, 55, 72)
     """
     found = _SQUARE_IDS.get(name.strip().upper()) if isinstance(name, str) else None
     if found is None:
@@ -256,8 +262,9 @@ def rotate(x: float, y: float, times: int) -> tuple[float, float]:
     Points are in cell units with the origin at the top-left corner and y downwards (a
     cell ``(x, y)`` spans ``x .. x + 1``). Turning the bottom arm once gives the left arm.
 
-    >>> rotate(7.5, 14.5, 1)
-    (0.5, 7.5)
+    Examples:
+        >>> rotate(7.5, 14.5, 1)
+        (0.5, 7.5)
     """
     for _ in range(times % 4):
         x, y = GRID - y, x
@@ -302,8 +309,9 @@ Red, turned with the colour)."""
 def diagram() -> str:
     """The numbering diagram of the module docstring, computed from the tables.
 
-    >>> diagram().splitlines()[0].strip()
-    '23  24  25'
+    Examples:
+        >>> diagram().splitlines()[0].strip()
+        '23  24  25'
     """
     grid = [["    "] * GRID for _ in range(GRID)]
     for square, (x, y) in enumerate(CELL_OF):

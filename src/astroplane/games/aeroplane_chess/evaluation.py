@@ -4,12 +4,13 @@
 It does not depend on whose turn it is or on a pending roll, so it can rate the state
 after any move, chance outcome or not.
 
->>> from astroplane.games.aeroplane_chess import new_game, setup_position
->>> evaluate(new_game(2), 0) == evaluate(new_game(2), 2) == 0.0
-True
->>> s = setup_position("RB", {"R1": "20"})
->>> evaluate(s, 0) > 0 > evaluate(s, 2)
-True
+Examples:
+    >>> from astroplane.games.aeroplane_chess import new_game, setup_position
+    >>> evaluate(new_game(2), 0) == evaluate(new_game(2), 2) == 0.0
+    True
+    >>> s = setup_position("RB", {"R1": "20"})
+    >>> evaluate(s, 0) > 0 > evaluate(s, 2)
+    True
 """
 
 from __future__ import annotations
@@ -91,9 +92,10 @@ def evaluate(state: AeroplaneState, seat: int) -> float:
     Returns:
         The value.
 
-    >>> from astroplane.games.aeroplane_chess import position_from_text
-    >>> evaluate(position_from_text("standard RB - t90 R1R2R3R4:RH6 fin:R"), 0)
-    1000.0
+    Examples:
+        >>> from astroplane.games.aeroplane_chess import position_from_text
+        >>> evaluate(position_from_text("standard RB - t90 R1R2R3R4:RH6 fin:R"), 0)
+        1000.0
     """
     n = len(state.seats)
     if seat in state.finished or state.is_over:

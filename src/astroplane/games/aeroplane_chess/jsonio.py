@@ -5,15 +5,16 @@ Every object has ``"format_version": 1``, ``"game": "aeroplane-chess"`` and ``"t
 Schema (draft 2020-12) ships with the package: ``json_schema()``. The fields are listed
 in docs/aeroplane-chess/formats.md.
 
->>> from astroplane.games.aeroplane_chess import new_game
->>> s = new_game(2)
->>> d = state_to_dict(s)
->>> d["colours"], d["to_move"], d["roll"], d["planes"]["R1"], d["chance_node"]
-(['R', 'B'], 'R', None, 'hangar', True)
->>> from_json(to_json(s)) == s
-True
->>> move_to_dict(s.legal_moves()[5])
-{'format_version': 1, 'game': 'aeroplane-chess', 'type': 'move', 'kind': 'roll', 'value': 6}
+Examples:
+    >>> from astroplane.games.aeroplane_chess import new_game
+    >>> s = new_game(2)
+    >>> d = state_to_dict(s)
+    >>> d["colours"], d["to_move"], d["roll"], d["planes"]["R1"], d["chance_node"]
+    (['R', 'B'], 'R', None, 'hangar', True)
+    >>> from_json(to_json(s)) == s
+    True
+    >>> move_to_dict(s.legal_moves()[5])
+    {'format_version': 1, 'game': 'aeroplane-chess', 'type': 'move', 'kind': 'roll', 'value': 6}
 """
 
 from __future__ import annotations
@@ -61,8 +62,9 @@ _KINDS = ("roll", "launch", "fly", "pass")
 def json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of states and moves, read from the package.
 
-    >>> json_schema()["$schema"]
-    'https://json-schema.org/draft/2020-12/schema'
+    Examples:
+        >>> json_schema()["$schema"]
+        'https://json-schema.org/draft/2020-12/schema'
     """
     path = resources.files("astroplane.games.aeroplane_chess").joinpath(
         "schema/aeroplane-chess.schema.json"
@@ -116,8 +118,9 @@ def state_to_dict(state: AeroplaneState) -> dict[str, Any]:
 def move_to_dict(move: Move) -> dict[str, Any]:
     """A move or chance outcome as a plain object.
 
-    >>> move_to_dict(Move.launch("G2"))["square"]
-    'GT'
+    Examples:
+        >>> move_to_dict(Move.launch("G2"))["square"]
+        'GT'
     """
     out = _head("move")
     out["kind"] = _KINDS[move.kind]

@@ -8,13 +8,14 @@ Where a plane can end with a roll comes from ``routes``: the square the roll rea
 then a jump from an own-colour square and the shortcut, as the rules allow [AC6, AC7];
 past the centre it bounces or stays [AC11].
 
->>> from astroplane.games.aeroplane_chess.options import STANDARD
->>> routes(10, 4, STANDARD)  # lands on 14, jumps to the shortcut square 18: fly or stay
-((18, (14, 18), False), (30, (14, 18, 30), True))
->>> routes(12, 6, STANDARD)  # lands on the shortcut square: fly, or decline and jump
-((22, (18, 22), False), (30, (18, 30), True))
->>> routes(53, 5, STANDARD)  # 3 to the centre, 2 back out
-((54, (), False),)
+Examples:
+    >>> from astroplane.games.aeroplane_chess.options import STANDARD
+    >>> routes(10, 4, STANDARD)  # lands on 14, jumps to the shortcut square 18: fly or stay
+    ((18, (14, 18), False), (30, (14, 18, 30), True))
+    >>> routes(12, 6, STANDARD)  # lands on the shortcut square: fly, or decline and jump
+    ((22, (18, 22), False), (30, (18, 30), True))
+    >>> routes(53, 5, STANDARD)  # 3 to the centre, 2 back out
+    ((54, (), False),)
 """
 
 from __future__ import annotations
@@ -128,9 +129,10 @@ def flights(state: AeroplaneState) -> tuple[Flight, ...]:
     nothing else is legal [AC12]. Must not be called at a chance node or after the end
     (``AeroplaneState.flights`` checks and caches).
 
-    >>> from astroplane.games.aeroplane_chess import setup_position
-    >>> [f.move for f in flights(setup_position("RB", {"R1": "3", "B1": "7"}, roll=4))]
-    [Move.launch('R2'), Move.fly('R1', '7')]
+    Examples:
+        >>> from astroplane.games.aeroplane_chess import setup_position
+        >>> [f.move for f in flights(setup_position("RB", {"R1": "3", "B1": "7"}, roll=4))]
+        [Move.launch('R2'), Move.fly('R1', '7')]
     """
     colour = state.to_move
     roll = state.roll

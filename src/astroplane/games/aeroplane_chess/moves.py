@@ -11,10 +11,11 @@ A ``Move`` is one of four kinds:
   planes there ([AC9]).
 * ``PASS`` — the player cannot move with the roll ([AC12]).
 
->>> Move.fly("R1", "18", stack=True)
-Move.fly('R1', '18', stack=True)
->>> Move.roll(6).value, Move.launch("B1").square == square_from_name("BT")
-(6, True)
+Examples:
+    >>> Move.fly("R1", "18", stack=True)
+    Move.fly('R1', '18', stack=True)
+    >>> Move.roll(6).value, Move.launch("B1").square == square_from_name("BT")
+    (6, True)
 """
 
 from __future__ import annotations

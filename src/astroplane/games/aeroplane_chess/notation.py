@@ -15,17 +15,18 @@ the shortcut was taken; ``&`` means it stacks with the player's own planes there
 launch is written with the take-off square: ``R1-RT``. On reading, either separator is
 accepted and any plane of a stack names the stack.
 
->>> from astroplane.games.aeroplane_chess import setup_position
->>> s = setup_position("RB", {"R1": "10", "B1": "30"}, roll=4)
->>> [format_move(s, m) for m in s.legal_moves()]
-['R2-RT', 'R1-18', 'R1x30']
->>> parse_move(s, "r1-30") == s.legal_moves()[2]
-True
->>> parse_move(s, "R1-22")
-Traceback (most recent call last):
-...
-astroplane.errors.NotationError: illegal move: with a 4, R1 ends on 18 or 30 (seed rules 3 \
-and 4, [AC6]-[AC7]) (column 1: 'R1-22')
+Examples:
+    >>> from astroplane.games.aeroplane_chess import setup_position
+    >>> s = setup_position("RB", {"R1": "10", "B1": "30"}, roll=4)
+    >>> [format_move(s, m) for m in s.legal_moves()]
+    ['R2-RT', 'R1-18', 'R1x30']
+    >>> parse_move(s, "r1-30") == s.legal_moves()[2]
+    True
+    >>> parse_move(s, "R1-22")
+    Traceback (most recent call last):
+    ...
+    astroplane.errors.NotationError: illegal move: with a 4, R1 ends on 18 or 30 (seed rules 3 \
+    and 4, [AC6]-[AC7]) (column 1: 'R1-22')
 """
 
 from __future__ import annotations

@@ -13,13 +13,14 @@ common house rule [AC19]:
 
 Presets: ``standard`` (the seed), ``classic`` and ``modern`` (common Chinese house rules).
 
->>> Rules().name, Rules(launch="six").launch_rolls
-('standard', frozenset({6}))
->>> rules_to_text(Rules(launch="six", stacking="never"))
-'standard,launch=six,stacking=never'
->>> rules_from_text("classic,stacking=choice") == Rules(launch="six", shortcut_jump=True,
-...     compulsory_shortcut=True)
-True
+Examples:
+    >>> Rules().name, Rules(launch="six").launch_rolls
+    ('standard', frozenset({6}))
+    >>> rules_to_text(Rules(launch="six", stacking="never"))
+    'standard,launch=six,stacking=never'
+    >>> rules_from_text("classic,stacking=choice") == Rules(launch="six", shortcut_jump=True,
+    ...     compulsory_shortcut=True)
+    True
 """
 
 from __future__ import annotations
@@ -176,8 +177,9 @@ def _value_text(rules: Rules, name: str) -> str:
 def rules_to_text(rules: Rules) -> str:
     """The rules as a preset name and the options that differ from it (shortest form).
 
-    >>> rules_to_text(STANDARD), rules_to_text(attrs.evolve(CLASSIC, overshoot="stay"))
-    ('standard', 'classic,overshoot=stay')
+    Examples:
+        >>> rules_to_text(STANDARD), rules_to_text(attrs.evolve(CLASSIC, overshoot="stay"))
+        ('standard', 'classic,overshoot=stay')
     """
     best = ""
     for name, preset in PRESETS.items():
@@ -200,11 +202,12 @@ def rules_from_text(text: str) -> Rules:
         NotationError: If the preset or an option is unknown, or a value is not one of the
             option's values; ``index`` points at the bad part.
 
-    >>> rules_from_text("standard,launch=sixes")
-    Traceback (most recent call last):
-    ...
-    astroplane.errors.NotationError: launch is one of even, six, five-or-six, not 'sixes' \
-(column 10: 'standard,launch=sixes')
+    Examples:
+        >>> rules_from_text("standard,launch=sixes")
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.NotationError: launch is one of even, six, five-or-six, not 'sixes' \
+    (column 10: 'standard,launch=sixes')
     """
     if not isinstance(text, str):
         raise NotationError(f"rules text must be a string, not {type(text).__name__}")

@@ -122,9 +122,10 @@ def _names(items: list[str]) -> str:
 def why_illegal(state: AeroplaneState, move: object) -> str:
     """Which rule forbids ``move`` in ``state`` (for a move that is not legal).
 
-    >>> from astroplane.games.aeroplane_chess import setup_position
-    >>> why_illegal(setup_position("RB", {"R1": "3"}, roll=4), Move.PASS)
-    'R can move with the 4, so may not pass [AC12]'
+    Examples:
+        >>> from astroplane.games.aeroplane_chess import setup_position
+        >>> why_illegal(setup_position("RB", {"R1": "3"}, roll=4), Move.PASS)
+        'R can move with the 4, so may not pass [AC12]'
     """
     if not isinstance(move, Move):
         return f"not a Move: {move!r}"

@@ -17,13 +17,14 @@ Fields are separated by blanks (grammar in docs/aeroplane-chess/formats.md)::
 then labelled fields, left out when empty: ``fin:`` the colours that finished, in order,
 and ``sixed:`` the planes moved by earlier 6s in this turn [AC10].
 
->>> from astroplane.games.aeroplane_chess import new_game
->>> s = new_game(4)
->>> position_to_text(s)
-'standard RYBG R? t1 -'
->>> t = "standard,launch=six RB B64 t3 R1R2:14,B1:30 sixed:B1"
->>> position_to_text(position_from_text(t)) == t
-True
+Examples:
+    >>> from astroplane.games.aeroplane_chess import new_game
+    >>> s = new_game(4)
+    >>> position_to_text(s)
+    'standard RYBG R? t1 -'
+    >>> t = "standard,launch=six RB B64 t3 R1R2:14,B1:30 sixed:B1"
+    >>> position_to_text(position_from_text(t)) == t
+    True
 """
 
 from __future__ import annotations
@@ -68,9 +69,10 @@ def _units(state: AeroplaneState) -> list[str]:
 def position_to_text(state: AeroplaneState) -> str:
     """The one-line text of a state; ``position_from_text`` reads it back equal.
 
-    >>> from astroplane.games.aeroplane_chess import new_game
-    >>> position_to_text(new_game(2).play(new_game(2).legal_moves()[5]))
-    'standard RB R6 t1 -'
+    Examples:
+        >>> from astroplane.games.aeroplane_chess import new_game
+        >>> position_to_text(new_game(2).play(new_game(2).legal_moves()[5]))
+        'standard RB R6 t1 -'
     """
     if state.is_over:
         dice = "-"
@@ -104,10 +106,11 @@ def position_from_text(text: str, *, line: int | None = None) -> AeroplaneState:
         NotationError: If the text cannot be read, or the position breaks a rule of the
             game (``setup.check_state``); the message says what and the index where.
 
-    >>> position_from_text("standard RB R? t1 R1:14,B1:RT")
-    Traceback (most recent call last):
-    ...
-    astroplane.errors.NotationError: B1 cannot be on RT (column 25: 'standard RB R? t1 R1:14,B1:RT')
+    Examples:
+        >>> position_from_text("standard RB R? t1 R1:14,B1:RT")
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.NotationError: B1 cannot be on RT (column 25: ...)
     """
     if not isinstance(text, str):
         raise NotationError(f"a position text is a string, not {type(text).__name__}")

@@ -21,21 +21,22 @@ turn's rolls and moves in move notation (a roll is its number), in the order the
 happened; a lone ``6`` at the end of a line is a third 6 [AC10]. Blank lines and lines
 starting with ``#`` are ignored; reading replays and checks every roll and move.
 
->>> from astroplane.games.aeroplane_chess import Move, new_game
->>> s = new_game(2)
->>> moves = [Move.roll(4), Move.launch("R1"), Move.roll(3), Move.PASS]
->>> rec = GameRecord.from_game(s, moves, date="2025-01-31")
->>> print(rec.to_text(), end="")
-[Game "aeroplane-chess"]
-[Date "2025-01-31"]
-[Colours "RB"]
-[Rules "standard"]
-[Result "*"]
-<BLANKLINE>
-1. R: 4 R1-RT
-2. B: 3 pass
->>> GameRecord.from_text(rec.to_text()) == rec
-True
+Examples:
+    >>> from astroplane.games.aeroplane_chess import Move, new_game
+    >>> s = new_game(2)
+    >>> moves = [Move.roll(4), Move.launch("R1"), Move.roll(3), Move.PASS]
+    >>> rec = GameRecord.from_game(s, moves, date="2025-01-31")
+    >>> print(rec.to_text(), end="")
+    [Game "aeroplane-chess"]
+    [Date "2025-01-31"]
+    [Colours "RB"]
+    [Rules "standard"]
+    [Result "*"]
+    <BLANKLINE>
+    1. R: 4 R1-RT
+    2. B: 3 pass
+    >>> GameRecord.from_text(rec.to_text()) == rec
+    True
 """
 
 from __future__ import annotations
@@ -147,10 +148,11 @@ class GameRecord:
         Raises:
             IllegalMoveError: If a move is illegal (only for a record built by hand).
 
-        >>> from astroplane.games.aeroplane_chess import Move, new_game
-        >>> rec = GameRecord.from_game(new_game(2), [Move.roll(5), Move.PASS])
-        >>> [s.to_text() for s in rec.replay()]
-        ['standard RB R? t1 -', 'standard RB R5 t1 -', 'standard RB B? t2 -']
+        Examples:
+            >>> from astroplane.games.aeroplane_chess import Move, new_game
+            >>> rec = GameRecord.from_game(new_game(2), [Move.roll(5), Move.PASS])
+            >>> [s.to_text() for s in rec.replay()]
+            ['standard RB R? t1 -', 'standard RB R5 t1 -', 'standard RB B? t2 -']
         """
         states = [self.initial]
         for move in self.moves:
@@ -184,10 +186,11 @@ class GameRecord:
                 colour is wrong, or the ``Result`` header does not match the game;
                 ``line`` names the line (1-based).
 
-        >>> GameRecord.from_text('[Colours "RB"]\\n1. R: 3 R1-RT\\n')  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        astroplane.errors.NotationError: illegal move: ... (line 2, column 9: '1. R: 3 R1-RT')
+        Examples:
+            >>> GameRecord.from_text('[Colours "RB"]\\n1. R: 3 R1-RT\\n')  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            astroplane.errors.NotationError: illegal move: ... (line 2, column 9: '1. R: 3 R1-RT')
         """
         if not isinstance(text, str):
             raise NotationError(f"a record is a string, not {type(text).__name__}")

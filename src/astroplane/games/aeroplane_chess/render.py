@@ -8,9 +8,10 @@ it is not stacked with, ``+`` and how many others (``R1+1``). A hangar shows its
 planes and, in brackets, those that arrived (``(R2)``). Under the board: each colour's
 planes, and whose turn it is with the dice.
 
->>> from astroplane.games.aeroplane_chess import new_game
->>> print(render(new_game(2)).splitlines()[-1])
-Turn 1: R (Red) to roll.
+Examples:
+    >>> from astroplane.games.aeroplane_chess import new_game
+    >>> print(render(new_game(2)).splitlines()[-1])
+    Turn 1: R (Red) to roll.
 """
 
 from __future__ import annotations
@@ -49,9 +50,10 @@ def _empty(square: int) -> str:
 def describe_outcome(state: AeroplaneState) -> str:
     """The places of a finished game in words (empty while it goes on).
 
-    >>> from astroplane.games.aeroplane_chess import position_from_text
-    >>> describe_outcome(position_from_text("standard RB - t90 B1B2B3B4:BH6 fin:B"))
-    '1st B (Blue), 2nd R (Red)'
+    Examples:
+        >>> from astroplane.games.aeroplane_chess import position_from_text
+        >>> describe_outcome(position_from_text("standard RB - t90 B1B2B3B4:BH6 fin:B"))
+        '1st B (Blue), 2nd R (Red)'
     """
     if not state.is_over:
         return ""
@@ -63,9 +65,10 @@ def describe_outcome(state: AeroplaneState) -> str:
 def describe_dice(state: AeroplaneState) -> str:
     """Whose turn it is and what the dice say, in words.
 
-    >>> from astroplane.games.aeroplane_chess import position_from_text
-    >>> describe_dice(position_from_text("standard RB B64 t7 B1:30 sixed:B1"))
-    'Turn 7: B (Blue) rolled a 4 after a 6, to move.'
+    Examples:
+        >>> from astroplane.games.aeroplane_chess import position_from_text
+        >>> describe_dice(position_from_text("standard RB B64 t7 B1:30 sixed:B1"))
+        'Turn 7: B (Blue) rolled a 4 after a 6, to move.'
     """
     if state.is_over:
         return f"Turn {state.turn}: game over: {describe_outcome(state)}."

@@ -1,12 +1,13 @@
 """Starting a game, building a position by hand, and checking that a state is valid.
 
->>> s = new_game(3)
->>> [COLOURS[c] for c in s.seats], COLOURS[s.to_move], s.is_chance_node
-(['R', 'Y', 'B'], 'R', True)
->>> s = setup_position("RB", {"R1": "14", "R2": "14", "B1": "30"}, stacks=[("R1", "R2")],
-...                    to_move="B", roll=4)
->>> s.stack_of("R2"), s.legal_moves()
-((0, 1), (Move.launch('B2'), Move.fly('B1', '34')))
+Examples:
+    >>> s = new_game(3)
+    >>> [COLOURS[c] for c in s.seats], COLOURS[s.to_move], s.is_chance_node
+    (['R', 'Y', 'B'], 'R', True)
+    >>> s = setup_position("RB", {"R1": "14", "R2": "14", "B1": "30"}, stacks=[("R1", "R2")],
+    ...                    to_move="B", roll=4)
+    >>> s.stack_of("R2"), s.legal_moves()
+    ((0, 1), (Move.launch('B2'), Move.fly('B1', '34')))
 """
 
 from __future__ import annotations
@@ -83,12 +84,13 @@ def new_game(
     Raises:
         PositionError: If the player count, the colours or the first player do not fit.
 
-    >>> new_game(3, first="B").to_text(), new_game(colours="YG").to_text()
-    ('standard RYB B? t1 -', 'standard YG Y? t1 -')
-    >>> new_game(5)
-    Traceback (most recent call last):
-    ...
-    astroplane.errors.PositionError: Aeroplane Chess is for 2 to 4 players, not 5
+    Examples:
+        >>> new_game(3, first="B").to_text(), new_game(colours="YG").to_text()
+        ('standard RYB B? t1 -', 'standard YG Y? t1 -')
+        >>> new_game(5)
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.PositionError: Aeroplane Chess is for 2 to 4 players, not 5
     """
     if colours is None:
         count = 2 if players is None else players
@@ -147,10 +149,11 @@ def setup_position(
     Raises:
         PositionError: If a name is unknown or the position breaks a rule of the game.
 
-    >>> setup_position("RB", {"R1": "BH2"})
-    Traceback (most recent call last):
-    ...
-    astroplane.errors.PositionError: R1 cannot be on BH2
+    Examples:
+        >>> setup_position("RB", {"R1": "BH2"})
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.PositionError: R1 cannot be on BH2
     """
     seats = _colours(colours)
     progress = [HANGAR] * 16
@@ -195,11 +198,12 @@ def check_state(state: AeroplaneState) -> None:
     Raises:
         PositionError: Saying which invariant is broken.
 
-    >>> import attrs
-    >>> check_state(attrs.evolve(new_game(2), sixes=2, roll=6))
-    Traceback (most recent call last):
-    ...
-    astroplane.errors.PositionError: a third 6 is never played: it ends the turn [AC10]
+    Examples:
+        >>> import attrs
+        >>> check_state(attrs.evolve(new_game(2), sixes=2, roll=6))
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.PositionError: a third 6 is never played: it ends the turn [AC10]
     """
     seats = state.seats
     if not 2 <= len(seats) <= 4 or list(seats) != sorted(set(seats)) or seats[0] < 0:

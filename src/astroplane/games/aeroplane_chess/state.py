@@ -5,16 +5,17 @@ A state either waits for the die (``is_chance_node``: ``legal_moves()`` are the 
 ``to_move`` to play the roll in ``roll``. ``play`` returns a new state; no random
 generator lives in a state: draw a roll with ``astroplane.protocol.sample_chance``.
 
->>> from astroplane.games.aeroplane_chess import new_game
->>> s = new_game(2)
->>> s.is_chance_node, [str(m.value) for m in s.legal_moves()]
-(True, ['1', '2', '3', '4', '5', '6'])
->>> s = s.play(Move.roll(4))
->>> s.legal_moves()
-(Move.launch('R1'),)
->>> s = s.play(s.legal_moves()[0])
->>> s.to_move, s.square_of("R1") == square_from_name("RT"), s.is_chance_node
-(2, True, True)
+Examples:
+    >>> from astroplane.games.aeroplane_chess import new_game
+    >>> s = new_game(2)
+    >>> s.is_chance_node, [str(m.value) for m in s.legal_moves()]
+    (True, ['1', '2', '3', '4', '5', '6'])
+    >>> s = s.play(Move.roll(4))
+    >>> s.legal_moves()
+    (Move.launch('R1'),)
+    >>> s = s.play(s.legal_moves()[0])
+    >>> s.to_move, s.square_of("R1") == square_from_name("RT"), s.is_chance_node
+    (2, True, True)
 """
 
 from __future__ import annotations
@@ -109,10 +110,11 @@ class AeroplaneState:
         """The legal player moves with what each does (``movegen.Flight``), in
         ``legal_moves`` order; empty at a chance node and once the game is over.
 
-        >>> from astroplane.games.aeroplane_chess import setup_position
-        >>> f = setup_position("RB", {"R1": "12", "B1": "BH5"}, roll=6).flights()[-1]
-        >>> f.move, f.landed, f.shortcut, f.captured
-        (Move.fly('R1', '30'), (18, 30), True, (8,))
+        Examples:
+            >>> from astroplane.games.aeroplane_chess import setup_position
+            >>> f = setup_position("RB", {"R1": "12", "B1": "BH5"}, roll=6).flights()[-1]
+            >>> f.move, f.landed, f.shortcut, f.captured
+            (Move.fly('R1', '30'), (18, 30), True, (8,))
         """
         cached = self._flights
         if cached is None:
@@ -125,10 +127,11 @@ class AeroplaneState:
         6; otherwise the player's moves (``movegen.flights`` gives the order), or a lone
         ``Move.PASS`` when the roll cannot be played [AC12]; empty once the game is over.
 
-        >>> from astroplane.games.aeroplane_chess import setup_position
-        >>> setup_position("RB", {"R1": "3", "R2": "7"}, roll=4).legal_moves()
-        (Move.launch('R3'), Move.fly('R1', '7'), Move.fly('R1', '7', stack=True), \
-Move.fly('R2', '11'))
+        Examples:
+            >>> from astroplane.games.aeroplane_chess import setup_position
+            >>> setup_position("RB", {"R1": "3", "R2": "7"}, roll=4).legal_moves()
+            (Move.launch('R3'), Move.fly('R1', '7'), Move.fly('R1', '7', stack=True), \
+    Move.fly('R2', '11'))
         """
         if self.is_chance_node:
             return _ROLLS
@@ -145,12 +148,13 @@ Move.fly('R2', '11'))
             IllegalMoveError: If ``move`` is not legal here; the message says which rule
                 forbids it.
 
-        >>> from astroplane.games.aeroplane_chess import new_game
-        >>> new_game(2).play(Move.roll(3)).play(Move.launch("R1"))
-        Traceback (most recent call last):
-        ...
-        astroplane.errors.IllegalMoveError: illegal move Move.launch('R1'): a plane taxis \
-out only on a 2, 4 or 6, not a 3 (seed rule 1, [AC5])
+        Examples:
+            >>> from astroplane.games.aeroplane_chess import new_game
+            >>> new_game(2).play(Move.roll(3)).play(Move.launch("R1"))
+            Traceback (most recent call last):
+            ...
+            astroplane.errors.IllegalMoveError: illegal move Move.launch('R1'): a plane taxis \
+    out only on a 2, 4 or 6, not a 3 (seed rule 1, [AC5])
         """
         if self.is_chance_node:
             if isinstance(move, Move) and move.kind == MoveKind.ROLL:
@@ -170,9 +174,10 @@ out only on a 2, 4 or 6, not a 3 (seed rule 1, [AC5])
         ``p`` of ``n`` players gets ``(n - p) / (n - 1)`` (the winner 1.0, the last 0.0);
         colours not in the game and every seat while the game goes on get 0.0 [AC14].
 
-        >>> from astroplane.games.aeroplane_chess import new_game
-        >>> new_game(4).returns()
-        (0.0, 0.0, 0.0, 0.0)
+        Examples:
+            >>> from astroplane.games.aeroplane_chess import new_game
+            >>> new_game(4).returns()
+            (0.0, 0.0, 0.0, 0.0)
         """
         values = [0.0, 0.0, 0.0, 0.0]
         if self.is_over:
@@ -192,9 +197,10 @@ out only on a 2, 4 or 6, not a 3 (seed rule 1, [AC5])
         """The colours by place: those who finished in order, then (once the game is over)
         the one left last.
 
-        >>> from astroplane.games.aeroplane_chess import position_from_text
-        >>> position_from_text("standard RYB - t80 R1R2R3R4:RH6,B1B2B3B4:BH6 fin:BR").ranking
-        (2, 0, 1)
+        Examples:
+            >>> from astroplane.games.aeroplane_chess import position_from_text
+            >>> position_from_text("standard RYB - t80 R1R2R3R4:RH6,B1B2B3B4:BH6 fin:BR").ranking
+            (2, 0, 1)
         """
         if not self.is_over:
             return self.finished
@@ -227,12 +233,13 @@ out only on a 2, 4 or 6, not a 3 (seed rule 1, [AC5])
     def stack_of(self, plane: int | str) -> tuple[int, ...]:
         """The planes that move with ``plane``: its stack, or just itself [AC9].
 
-        >>> from astroplane.games.aeroplane_chess import position_from_text
-        >>> s = position_from_text("standard RB R? t5 R1R3:14,R2:14")
-        >>> s.stack_of("R3"), s.stack_of("R2"), s.planes_at("14"), s.hangar("R")
-        ((0, 2), (1,), (0, 1, 2), (3,))
-        >>> s.square_of("R1") == square_from_name("14"), s.progress("R2"), s.arrived("R")
-        (True, 14, ())
+        Examples:
+            >>> from astroplane.games.aeroplane_chess import position_from_text
+            >>> s = position_from_text("standard RB R? t5 R1R3:14,R2:14")
+            >>> s.stack_of("R3"), s.stack_of("R2"), s.planes_at("14"), s.hangar("R")
+            ((0, 2), (1,), (0, 1, 2), (3,))
+            >>> s.square_of("R1") == square_from_name("14"), s.progress("R2"), s.arrived("R")
+            (True, 14, ())
         """
         p = _plane(plane)
         for st in self.stacks:

@@ -8,12 +8,13 @@ carries its letter. Elements have stable ids for frontends: ``sq-1`` .. ``sq-52`
 A waiting plane stands in its hangar, an arrived one is drawn faded there (the seed: it is
 "placed facedown back in its own hangar").
 
->>> from astroplane.games.aeroplane_chess import new_game
->>> svg = render_svg(new_game(2))
->>> svg.startswith("<svg"), 'viewBox="0 0 640 700"' in svg, 'id="plane-R1"' in svg
-(True, True, True)
->>> 'id="plane-Y1"' in svg  # Yellow is not in a 2-player game
-False
+Examples:
+    >>> from astroplane.games.aeroplane_chess import new_game
+    >>> svg = render_svg(new_game(2))
+    >>> svg.startswith("<svg"), 'viewBox="0 0 640 700"' in svg, 'id="plane-R1"' in svg
+    (True, True, True)
+    >>> 'id="plane-Y1"' in svg  # Yellow is not in a 2-player game
+    False
 """
 
 from __future__ import annotations
@@ -225,10 +226,11 @@ def render_svg(
     Returns:
         The SVG text (``viewBox="0 0 640 700"``).
 
-    >>> from astroplane.games.aeroplane_chess import setup_position
-    >>> svg = render_svg(setup_position("RB", {"R1": "3"}, roll=4), arrows=[(2, 6)])
-    >>> svg.count('id="plane-'), "<title" in svg, svg.rstrip().endswith("</svg>")
-    (8, True, True)
+    Examples:
+        >>> from astroplane.games.aeroplane_chess import setup_position
+        >>> svg = render_svg(setup_position("RB", {"R1": "3"}, roll=4), arrows=[(2, 6)])
+        >>> svg.count('id="plane-'), "<title" in svg, svg.rstrip().endswith("</svg>")
+        (8, True, True)
     """
     status = describe_dice(state)
     head = escape(title if title is not None else status)
