@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from astroplane.errors import NotationError
 from astroplane.pieces import PIECES_PER_PLAYER, SEAT_NAMES
-from astroplane.topology import APEX_NAMES, Topology
+from astroplane.topology import APEX_NAMES, Topology, apex_of, cell_of
 
 __all__ = ["Reader", "position_text"]
 
@@ -18,7 +18,7 @@ __all__ = ["Reader", "position_text"]
 def position_text(t: Topology, position: int) -> str:
     """The compact name of a position: ``e2ne``, ``a1S``, ``Sl``."""
     if 0 <= position < t.fire_base:
-        return t.cell_name(position >> 2) + APEX_NAMES[position & 3]
+        return t.cell_name(cell_of(position)) + APEX_NAMES[apex_of(position)]
     return t.position_name(position)
 
 

@@ -14,6 +14,7 @@ from astroplane.pieces import piece_name, piece_owner
 from astroplane.rules.movegen import NO_KILL, SQUARE_BLOCKED, Probe, rule_actions
 from astroplane.rules.squares import square_owner
 from astroplane.state import GameState
+from astroplane.topology import cell_of
 
 __all__ = ["move_field_problem", "why_illegal"]
 
@@ -107,7 +108,7 @@ def _step_reason(s: GameState, move: Move) -> str:
     if t.is_singularity_position(src):
         return "[D13] pieces in the Singularity never move again"
     if move.kind == MoveKind.TRAVEL:
-        if not t.is_grid_position(src) or t.kind[src >> 2] != CellKind.WORMHOLE:
+        if not t.is_grid_position(src) or t.kind[cell_of(src)] != CellKind.WORMHOLE:
             return "[D12] only a piece on a Wormhole end can travel"
         if dst not in [d for d, _how in t.travel_dests[src]]:
             return (

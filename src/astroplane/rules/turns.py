@@ -15,7 +15,7 @@ from astroplane.enums import SEAT_NAMES, Seat
 from astroplane.events import Event, GameOver, PlayerRemoved, TurnPassed
 from astroplane.moves import Move
 from astroplane.outcome import EndReason, Outcome
-from astroplane.pieces import piece_name, pieces_of_seat
+from astroplane.pieces import piece_name, piece_owner, pieces_of_seat
 from astroplane.rules.movegen import legal_actions
 from astroplane.state import IN_RESERVE, REMOVED, GameState
 
@@ -180,7 +180,7 @@ def remove_player(s: GameState, seat: int, ev: list[Event] | None = None) -> Gam
             where[pid] = REMOVED
             gone.append(pid)
         elif pos >= 0 and not t.is_singularity_position(pos):
-            stacks[pos] = tuple(q for q in stacks[pos] if q // 10 != seat)
+            stacks[pos] = tuple(q for q in stacks[pos] if piece_owner(q) != seat)
             where[pid] = REMOVED
             travelled &= ~(1 << pid)
             landed &= ~(1 << pid)

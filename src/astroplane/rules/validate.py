@@ -22,6 +22,7 @@ from astroplane.rules.turns import (
     turn_limit_reached,
 )
 from astroplane.state import ELIMINATED, IN_RESERVE, NOT_PLAYING, REMOVED, GameState
+from astroplane.topology import cell_of
 
 __all__ = ["MAX_TURN", "max_moves_left", "validate_position"]
 
@@ -155,7 +156,7 @@ def _check_stacks(state: GameState) -> None:
             continue
         if t.is_firing_position(pos):
             continue
-        cell = pos >> 2
+        cell = cell_of(pos)
         kind = t.kind[cell]
         if kind == CellKind.OFF:
             raise PositionError(f"{name}: not a grid cell")
