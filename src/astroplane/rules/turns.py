@@ -105,12 +105,17 @@ def finish(s: GameState, reason: EndReason, ev: list[Event] | None = None) -> Ga
 
 def close_turn(s: GameState, ev: list[Event] | None = None) -> GameState:
     """The current turn is over: check the limits, then start the next player's turn."""
-    if turn_limit_reached(s):
+    rules = s.rules
+    if rules.max_turns is not None and turn_limit_reached(s):
         return finish(s, EndReason.TURN_LIMIT, ev)
-    if no_progress_after(s, s.turn):
+    if rules.no_progress_rounds is not None and no_progress_after(s, s.turn):
         return finish(s, EndReason.NO_PROGRESS, ev)
-    nxt = next_seat(s)
-    hook = s.rules.turn_moves
+    if s.removed:
+        nxt = next_seat(s)
+    else:  # the common case, inlined: the next seat clockwise
+        seats = s.seats
+        nxt = seats[(seats.index(s.to_move) + 1) % len(seats)]
+    hook = rules.turn_moves
     if hook is two_moves:
         new = _same_board(s, nxt, 2, s.turn + 1, None)
     else:
