@@ -385,3 +385,25 @@ def test_library_and_command_line_without_rich() -> None:
     assert proc.returncode == 1
     assert "pip install 'astroplane[cli]'" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_the_second_game_plays_from_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`--game aeroplane-chess` plays a 4-player game to a full ranking, records it with the
+    rolls, replays the record and draws it, with no special case for the game."""
+    assert main(["selfplay", "--game", "aeroplane-chess", "--players", "4", "--seed", "3",
+                 "--record", str(tmp_path), "--svg", str(tmp_path / "end.svg")]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert re.search(r"Game 1: 1st [RYBG] \(\w+\), 2nd [RYBG] \(\w+\), 3rd [RYBG] \(\w+\), "
+                     r"4th [RYBG] \(\w+\); \d+ actions", out)  # fmt: skip
+    (record,) = tmp_path.glob("*.apgame")
+    assert '[Game "aeroplane-chess"]' in record.read_text(encoding="utf-8")
+    assert (tmp_path / "end.svg").read_text(encoding="utf-8").startswith("<svg")
+    assert main(["replay", str(record)]) == 0
+    assert "every move is legal" in capsys.readouterr().out
+    code, out, _ = play_session(
+        monkeypatch, capsys, "1\n" * 3000, "--game", "aeroplane-chess", "--seed", "2"
+    )
+    assert code == 0
+    assert "R rolls" in out and "Game over: 1st" in out

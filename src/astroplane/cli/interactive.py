@@ -108,7 +108,10 @@ class _Session:
             state = self.state
             if state.is_chance_node:
                 move = sample_chance(state, self.rng)
-                who = Text("dice")
+                roller = self.name(int(state.to_move))
+                self.out.print(Text.assemble(roller, f" rolls {g.format_move(state, move)}"))
+                self.state = state.play(move)
+                continue
             else:
                 move = self.bots[int(state.to_move)].choose(state)
                 who = self.name(int(state.to_move))

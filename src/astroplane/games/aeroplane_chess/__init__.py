@@ -132,7 +132,10 @@ def _to_json(state: AeroplaneState) -> str:
 
 
 def _render_text(state: AeroplaneState, *, highlight: Iterable[object] = ()) -> str:
-    return render(state)
+    """The board for a terminal without its status line (the command line prints it)."""
+    text = render(state)
+    status = describe_dice(state)
+    return text.removesuffix("\n" + status) if text.endswith(status) else text
 
 
 def _record_to_text(
