@@ -168,6 +168,8 @@ class Session:
             scores = ", ".join(f"{ap.SEAT_NAMES[s]} {out.scores[s]}" for s in state.seats)
             return f"Game over: {who} ({scores}); {out.reason.words}."
         left = f"{state.moves_left} move{'s' if state.moves_left != 1 else ''} left"
+        if ap.Seat[self.human] in state.removed:
+            return f"You were stuck and left the game; the bot ({self.to_move}) is to move."
         if self.your_turn:
             return f"Your turn ({self.human}, {SEAT_WORDS[self.human]}): {left}."
         return f"The bot ({self.to_move}) is to move: {left}."

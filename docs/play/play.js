@@ -13,6 +13,10 @@
 // After each drawing the page dispatches `astroplane:render` on document, with
 // {ply, position, over} in `detail`, for scripts and tests that follow the game.
 
+// The bot the page starts with: a name for astroplane.agents.make_bot. "mcts" once
+// astroplane.mcts is released (its budget per action is the `iterations` option below).
+const DEFAULT_BOT = "greedy";
+
 const params = new URLSearchParams(location.search);
 const intParam = (name, fallback) => {
   const value = Number.parseInt(params.get(name) ?? "", 10);
@@ -20,7 +24,7 @@ const intParam = (name, fallback) => {
 };
 const OPTIONS = {
   players: intParam("players", 2),
-  bot: params.get("bot") ?? "greedy",
+  bot: params.get("bot") ?? DEFAULT_BOT,
   seed: intParam("seed", null),
   maxTurns: intParam("max_turns", null),
   iterations: intParam("iterations", 100),
@@ -92,6 +96,8 @@ async function load() {
   }
   $("players").value = String(OPTIONS.players);
   $("bot").value = OPTIONS.bot;
+  if ($("bot").value !== OPTIONS.bot) $("bot").value = "greedy"; // not in this version
+  if ($("players").value !== String(OPTIONS.players)) $("players").value = "2";
   $("loading").hidden = true;
   await newGame();
 }
@@ -303,7 +309,7 @@ function askChoice(position, options) {
   });
 }
 
-async function clickPosition(position) {
+async function clickPosition(position, keyboard = false) {
   if (document.body.dataset.phase !== "human") return;
   if (view.selected && position && view.destinations.includes(position)) {
     const options = call("options", position);
@@ -314,7 +320,8 @@ async function clickPosition(position) {
   }
   const target = position && view.movable[position] !== view.selected ? position : null;
   render(call("select", target));
-  if (target) positionElement(view.destinations[0])?.focus({ preventScroll: true });
+  // From the keyboard, go on to the first destination (Tab moves between them).
+  if (target && keyboard) positionElement(view.destinations[0])?.focus({ preventScroll: true });
 }
 
 board.addEventListener("click", (event) => {
@@ -326,7 +333,7 @@ board.addEventListener("keydown", (event) => {
   const node = event.target.closest("[data-position]");
   if (!node) return;
   event.preventDefault();
-  clickPosition(node.dataset.position);
+  clickPosition(node.dataset.position, true);
 });
 
 $("end-turn").addEventListener("click", () => {
