@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import BUILD_HINT, CHROMIUM_ARGS, PAGE, Page, Server, chromium_path, serve
+
+from .browser_helpers import BUILD_HINT, CHROMIUM_ARGS, PAGE, Page, Server, chromium_path, serve
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -12,9 +12,10 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from browser_helpers import PAGE
 
 import astroplane as ap
+
+from .browser_helpers import PAGE
 
 
 def load_bridge() -> ModuleType:

@@ -25,9 +25,10 @@ from typing import Any
 
 import attrs
 import pytest
-from browser_helpers import PAGE, Page, Server, serve
 
 import astroplane as ap
+
+from .browser_helpers import PAGE, Page, Server, serve
 
 pytestmark = pytest.mark.browser
 
