@@ -6,7 +6,7 @@ page never holds a Python object other than the session, and moves travel as the
 notation (``format_move`` / ``parse_move``): the page can only send a move text it was
 offered, and ``parse_move`` rejects anything that is not legal in the current state.
 
-It runs under CPython too, which is how the browser test and a quick check work::
+It runs under CPython too (tests/browser/test_bridge.py checks it there)::
 
     >>> session = Session(players=2, seed=1, max_turns=30)
     >>> import json
@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import datetime
 import json
+import sys
 from typing import Any
 
 import attrs
 
 import astroplane as ap
-from astroplane.agents import make_bot
+from astroplane.agents import BOTS, make_bot
 from astroplane.topology import apex_of, grid_position
 
 __all__ = ["Session", "bots", "versions"]
@@ -34,15 +35,11 @@ SEAT_WORDS = {"S": "South", "W": "West", "N": "North", "E": "East"}
 
 def versions() -> str:
     """The versions to show in the page's footer, as JSON."""
-    import sys
-
     return json.dumps({"astroplane": ap.__version__, "python": sys.version.split()[0]})
 
 
 def bots() -> str:
     """The bot names ``make_bot`` knows, as JSON (an MCTS bot shows up once it is added)."""
-    from astroplane.agents import BOTS
-
     return json.dumps(sorted(BOTS))
 
 

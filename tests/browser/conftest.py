@@ -26,9 +26,10 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    """A headless Chromium launched by Playwright (closed at the end of the session)."""
+    """A headless Chromium launched by Playwright, closed after the module's tests (so
+    neither the browser nor Playwright's event loop outlives them)."""
     sync_api = pytest.importorskip(
         "playwright.sync_api", reason="Playwright is not installed (pip install playwright)"
     )
