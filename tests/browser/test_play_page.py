@@ -306,6 +306,7 @@ def test_whole_game_against_the_bot(tab: Page, page_server: Server, tmp_path: Pa
     status = page.inner_text("#turn-status")
     assert status.startswith("Game over"), status
     assert page.evaluate("document.body.dataset.phase") == "over"
+    save_screenshot(tab, tmp_path / "play-page-over.png")
     assert undone and screenshot.exists()
     assert player.dialogs >= 1, "no move needed a choice: pick another SEED"
 
