@@ -9,6 +9,7 @@ import re
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -32,7 +33,7 @@ PAGES = sorted(
 )
 
 
-def _blocks(page: Path) -> list:  # type: ignore[type-arg]
+def _blocks(page: Path) -> list[Any]:
     return hook.find_blocks(page.read_text(encoding="utf-8"), str(page.relative_to(ROOT)))
 
 
