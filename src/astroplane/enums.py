@@ -59,7 +59,7 @@ class Location(IntEnum):
     RESERVE = -1
     """In its owner's reserve [D17]."""
     ELIMINATED = -2
-    """Eliminated by a Square's Kill move (section 8)."""
+    """Eliminated by a Square's Kill move (rules page: Squares)."""
     REMOVED = -3
     """Its owner was removed as a stuck player [D16]."""
     NOT_PLAYING = -4
@@ -67,7 +67,7 @@ class Location(IntEnum):
 
 
 class CellKind(IntEnum):
-    """What a cell of the grid is (rules section 1.4, [D23])."""
+    """What a cell of the grid is (rules page: The reference board, [D23])."""
 
     OFF = 0
     """Not part of the grid: Start Area or Anomaly corner cell, or off the board."""

@@ -25,7 +25,7 @@ __all__ = ["WEIGHTS", "WIN_VALUE", "distances_to_singularity", "evaluate"]
 
 #: Weights of the terms of ``evaluate`` (points of evaluation per unit).
 WEIGHTS: Mapping[str, float] = {
-    "score": 10.0,  # per point of (own score - best other score), RULES.md 9
+    "score": 10.0,  # per point of (own score - best other score), rules page: Scores
     "control": 6.0,  # per Singularity cell topped, squared (a true win needs all four)
     "progress": 1.0,  # per step a piece is from the Singularity (own: -, others: +)
     "captive": 3.0,  # per piece held captive (own pieces held: -, others held by us: +)
@@ -97,7 +97,7 @@ def evaluate(state: GameState, seat: int) -> float:
     win) and ``-WIN_VALUE`` to the others. Otherwise the sum of these terms,
     weighted by ``WEIGHTS``:
 
-    * **score**: own score minus the best other score (RULES.md 9: 3 per
+    * **score**: own score minus the best other score (rules page: Scores and winners; 3 per
       piece eliminated, 2 per Singularity top, 1 per piece lower there), so
       it counts *pieces eliminated* and *Singularity control* as points;
     * **control**: Singularity cells topped, squared, minus the same for the

@@ -8,7 +8,7 @@ The rule set produces these in the same pass that plays a move
   ``BonusMove`` when the piece was released from a stack [D9], ``Landed`` on a stack,
   ``SentBack`` per owner [D10], ``EnteredSingularity`` and ``ReservePlaced`` [D13]);
   ``Fired`` followed by each fired piece's events [D5]; ``SquareMoved`` and
-  ``Eliminated`` (section 8);
+  ``Eliminated`` (rules page: Squares);
 * then how the turn goes on: ``TurnPassed`` for each turn that starts, ``PlayerRemoved``
   for a stuck player [D16], ``GameOver``.
 
@@ -245,7 +245,7 @@ class Fired(Event):
 @attrs.frozen
 class SquareMoved(Event):
     """A Square slid from ``origin`` to ``target`` with its pieces, each keeping its apex
-    (section 8, [D21])."""
+    (rules page: Squares, [D21])."""
 
     owner: str
     origin: str
@@ -264,7 +264,7 @@ class SquareMoved(Event):
 
 @attrs.frozen
 class Eliminated(Event):
-    """The pieces in ``cell`` were eliminated by ``by``'s Square (section 8)."""
+    """The pieces in ``cell`` were eliminated by ``by``'s Square (rules page: Squares)."""
 
     pieces: tuple[str, ...]
     by: str
@@ -316,7 +316,8 @@ class PlayerRemoved(Event):
 
 @attrs.frozen
 class GameOver(Event):
-    """The game ended: winners, scores by seat (S, W, N, E), reason (section 9)."""
+    """The game ended: winners, scores by seat (S, W, N, E), reason (rules page: End of the
+    game)."""
 
     winners: tuple[str, ...]
     scores: tuple[int, ...]

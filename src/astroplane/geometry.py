@@ -3,7 +3,7 @@
 ``board_geometry(topology)`` turns a ``Topology`` (which only knows how cells and
 positions are *linked*) into shapes a frontend can draw or hit-test, in **board
 units**: one unit is the side of one cell, ``x`` grows to the right and ``y``
-grows **up**, like the rules' coordinates (RULES.md 1.1). Cell ``(x, y)`` is the
+grows **up**, like the rules' coordinates (rules page: The board). Cell ``(x, y)`` is the
 unit square from ``(x, y)`` to ``(x + 1, y + 1)``, so ``a1`` spans ``(0, 0)``-``(1, 1)``
 and the whole grid spans ``(0, 0)``-``(width, height)``. A screen with ``y`` down
 flips it: ``screen_y = height - y``.
@@ -12,10 +12,12 @@ Shapes (every polygon is counter-clockwise in these coordinates):
 
 * a cell is its square; Start Area and Anomaly corner cells are cells too;
 * a grid position is the triangle of its cell on the side of its apex, the half
-  cut off by the diagonal through the other two corners (RULES.md 1.1): its right
+  cut off by the diagonal through the other two corners (rules page: Cells, apexes and
+  positions): its right
   angle is at the apex, which is the ``tip`` it points at;
 * a firing position is such a triangle in its Anomaly corner cell, on its board
-  edge, pointing at the corner its link goes through (rules 1.5 and 7, [D5]);
+  edge, pointing at the corner its link goes through (rules page: The Space/Time
+  Anomaly, [D5]);
 * a Start Area position is its whole cell, pointing at the corner its pieces
   leave through;
 * each position also has a ``hit`` polygon for hit-testing clicks: the quarter
@@ -84,9 +86,9 @@ class CellRole(str, Enum):
 
     ORDINARY = "ordinary"  #: an ordinary grid cell [D23]
     ENTRY = "entry"  #: a grid cell fed by a Start Area
-    HYPERSPACE = "hyperspace"  #: a Hyperspace cell (rules section 4)
-    WORMHOLE = "wormhole"  #: a Wormhole end (rules section 5)
-    SINGULARITY = "singularity"  #: one of the cells around the Singularity (rules section 6)
+    HYPERSPACE = "hyperspace"  #: a Hyperspace cell (rules page: Hyperspace)
+    WORMHOLE = "wormhole"  #: a Wormhole end (rules page: Wormholes)
+    SINGULARITY = "singularity"  #: a cell around the Singularity (rules page: The Singularity)
     START_AREA = "start_area"  #: an off-grid Start Area cell
     ANOMALY = "anomaly"  #: an off-grid Anomaly corner cell holding firing positions
 
@@ -186,7 +188,7 @@ class PositionGeometry:
 
 @attrs.frozen
 class WormholeTube:
-    """A Wormhole tube joining two end cells (rules section 5).
+    """A Wormhole tube joining two end cells (rules page: Wormholes).
 
     Attributes:
         ends: The two end cells.
@@ -201,7 +203,7 @@ class WormholeTube:
 
 @attrs.frozen
 class FiringGeometry:
-    """A firing position of an Anomaly corner (rules 1.5 and 7, [D5]).
+    """A firing position of an Anomaly corner (rules page: The Space/Time Anomaly, [D5]).
 
     Attributes:
         position: Its position index.
@@ -223,7 +225,7 @@ class FiringGeometry:
 
 @attrs.frozen
 class StartAreaGeometry:
-    """A Start Area (rules section 1.4).
+    """A Start Area (rules page: The reference board).
 
     Attributes:
         position: Its position index.

@@ -1,4 +1,5 @@
-"""Match play: several games to a target number of points (RULES.md section 9).
+"""Match play: several games to a target number of points (rules page: Scores and winners;
+rulebook: How To Win).
 
 A true win scores 8 points for the winner and 0 for everyone else; any other
 game adds each player's game score (rulebook: How To Win). The match is over

@@ -52,7 +52,7 @@ __all__ = [
 
 
 class MoveKind(IntEnum):
-    """The kinds of action of the standard rules (sections 3-8 and [D7]); a variant's own
+    """The kinds of action of the standard rules (see the rules page, and [D7]); a variant's own
     actions use other numbers (``astroplane.rules.variants.ActionType``)."""
 
     STEP = 0

@@ -1,4 +1,4 @@
-"""How a game ended: winners, scores and why (RULES.md section 9)."""
+"""How a game ended: winners, scores and why (rules page: End of the game and scoring)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ __all__ = ["EndReason", "Outcome"]
 
 
 class EndReason(str, Enum):
-    """Why a game ended (RULES.md section 9, [D16], [D18], [D25])."""
+    """Why a game ended (rules page: End of the game and scoring; [D16], [D18], [D25])."""
 
     TRUE_WIN = "true_win"
     """One player's pieces top all four Singularity cells."""

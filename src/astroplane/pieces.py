@@ -1,7 +1,7 @@
 """Piece identities and seats as small integers.
 
 A piece is ``10 * seat + (number - 1)``: ``S1`` = 0, ``S10`` = 9, ``W1`` = 10,
-..., ``E10`` = 39 (RULES.md section 2). Seats are 0..3 = S, W, N, E in
+..., ``E10`` = 39 (rules page: Seats and setup). Seats are 0..3 = S, W, N, E in
 clockwise order [D2].
 
 Examples:
@@ -27,7 +27,7 @@ __all__ = [
 ]
 
 PIECES_PER_PLAYER = 10
-"""Pieces each player owns (RULES.md section 2)."""
+"""Pieces each player owns (rules page: Seats and setup)."""
 
 
 def piece_owner(piece: int) -> int:

@@ -1,6 +1,6 @@
 """Building positions: the standard setup and any validated position.
 
-``new_game`` gives the setup of RULES.md 1.2 and 2; ``setup_position`` builds any position
+``new_game`` gives the setup (rules page: Seats and setup); ``setup_position`` builds any position
 from names or numbers — a game in progress, or, with ``over=``, a finished one — and has
 the rule set check every invariant (``Rules.validate``), so a frontend or a test can start
 from a puzzle without ever holding a broken state. Every reader of the formats builds its
@@ -42,7 +42,7 @@ def new_game(
     rules: Rules = STANDARD,
     topology: Topology = REFERENCE_BOARD,
 ) -> GameState:
-    """The setup of RULES.md 1.2 and 2: seats S/N, S/W/N or all four [D2]; S1-S3
+    """The setup (rules page: Seats and setup): seats S/N, S/W/N or all four [D2]; S1-S3
     bottom to top in the left Start Area, S4-S6 in the right one, S7-S10 in
     reserve [D17].
 

@@ -1,4 +1,4 @@
-"""The immutable game state: data and read-only queries (RULES.md sections 1.2 and 2).
+"""The immutable game state: data and read-only queries (rules page: Seats and setup).
 
 A ``GameState`` never changes: ``GameState.play`` returns a new state. The state holds
 the rule set in force (``state.rules``) and reaches the rules only through it: legal
@@ -135,7 +135,7 @@ class GameState:
         return move in self.legal_moves()
 
     def scores(self) -> tuple[int, int, int, int]:
-        """Current score per seat number (RULES.md section 9, or the variant's scoring):
+        """Current score per seat number (rules page: Scores and winners, or the variant's scoring):
         3 per other player's piece eliminated, 2 per own piece on top of a Singularity
         cell, 1 per own piece lower in a Singularity stack."""
         return self.rules.scores(self)

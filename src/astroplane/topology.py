@@ -21,7 +21,7 @@ Numbering (for a board ``width`` x ``height``; the reference board is 10 x 10)::
       4*cells + nf + s        Start Area s = 2 * seat + side  (side 0 = left, 1 = right)
 
 Moving a single piece "through the apex it points at" enters the cell that
-shares only that corner, through the opposite apex (rules section 1.1). A
+shares only that corner, through the opposite apex (rules page: The board). A
 step's *entry* is encoded as the grid position of the entered cell's entry
 apex (``4 * target + entry_apex``), or as a firing position index.
 """
@@ -84,7 +84,7 @@ _APEX_STEP = ((1, 1), (-1, 1), (-1, -1), (1, -1))
 
 @attrs.frozen
 class StartArea:
-    """One of a seat's two Start Areas (rules section 1.4).
+    """One of a seat's two Start Areas (rules page: The reference board).
 
     Attributes:
         name: Short name, seat letter + ``l``/``r`` (``"Sl"``).
@@ -105,7 +105,8 @@ class StartArea:
 
 @attrs.frozen
 class FiringPosition:
-    """A triangular firing position of an Anomaly corner (rules 1.5 and 7, [D5]).
+    """A triangular firing position of an Anomaly corner (rules page: The Space/Time Anomaly,
+    [D5]).
 
     Attributes:
         name: Corner cell name + board edge (``"a1S"``).
@@ -624,5 +625,5 @@ REFERENCE_BOARD = Topology.from_south(
     anomaly=(("a1", "b1", "sw", "e6"), ("j1", "i1", "se", "f6")),
     start_areas=(("d1", "e2", "sw"), ("g1", "f2", "se")),
 )
-"""The reference board of RULES.md section 1 (10 x 10, four seats), built from the South
+"""The reference board of the rules page (10 x 10, four seats), built from the South
 side's layout and its three rotations by ``Topology.from_south``."""

@@ -1,4 +1,4 @@
-"""The formats frontends and tools exchange (docs/formats.md).
+"""The formats frontends and tools exchange (see the Formats page).
 
 * ``notation``: move notation (``e2ne-f3nw+Nr``).
 * ``position``: one-line position text, like FEN.

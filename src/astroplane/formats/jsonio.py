@@ -1,7 +1,7 @@
 """JSON for states, moves and outcomes: plain objects a JavaScript frontend reads as is.
 
 Every object has ``"format_version": 1`` and ``"type"`` (``"state"``, ``"move"``
-or ``"outcome"``); the fields are documented in docs/formats.md and checked by
+or ``"outcome"``); the fields are documented on the Formats page and checked by
 the JSON Schema ``json_schema`` (draft 2020-12) shipped with the package.
 Seats, pieces, cells and positions are written by name (``"S"``, ``"N3"``,
 ``"e2"``, ``"e2.ne"``, ``"a1S"``, ``"Sl"``).
@@ -181,7 +181,7 @@ def _end_name(t: Topology, what: str, value: int) -> str | None:
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
-    """A state as a plain object (see docs/formats.md for every field).
+    """A state as a plain object (see the Formats page for every field).
 
     Raises:
         ValueError: If the rules have custom hooks, which JSON cannot describe.

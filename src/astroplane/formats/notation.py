@@ -1,4 +1,4 @@
-"""Move notation: a short, human-typable text for every action (see docs/formats.md).
+"""Move notation: a short, human-typable text for every action (see the Formats page).
 
 Canonical forms (what ``format_move`` writes)::
 
@@ -11,7 +11,7 @@ Canonical forms (what ``format_move`` writes)::
     d4ne-e5ne*l       into the Singularity, a reserve piece to the left Start Area [D13]
     b1sw-a1S          into a firing position; ``a1S-b1ne`` steps back out [D20]
     a1!  a1!*lr       fire the a1 corner (reserve pieces: none / left and right) [D5, D13]
-    d4>e4             Square move; ``d4xh4`` a Square's Kill move (section 8)
+    d4>e4             Square move; ``d4xh4`` a Square's Kill move
     end               end the turn when only free actions are left [D7]
 
 Reading is case-insensitive and ignores spaces between tokens; it also takes
@@ -57,7 +57,7 @@ def _owners(state: GameState, move: Move) -> int:
 
 
 def format_move(state: GameState, move: Move) -> str:
-    """The canonical text of a legal move (grammar in docs/formats.md).
+    """The canonical text of a legal move (grammar on the Formats page).
 
     The texts of the legal moves of a state are all different, and
     ``parse_move(state, format_move(state, move)) == move``.

@@ -1,6 +1,6 @@
 """Position notation: one line of text holding a whole game state, like FEN for chess.
 
-The line is made of fields separated by spaces (grammar in docs/formats.md)::
+The line is made of fields separated by spaces (grammar on the Formats page)::
 
     standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4
 
@@ -126,7 +126,7 @@ def position_to_text(state: GameState) -> str:
         state: Any state, including a finished game.
 
     Returns:
-        The position text (see the module docstring and docs/formats.md).
+        The position text (see the module docstring and the Formats page).
 
     Raises:
         ValueError: If the rules have custom hooks (see ``rules_to_text``).

@@ -1,4 +1,4 @@
-"""The rules of ASTROPLANE: the rule set and its phases (RULES.md 2-12).
+"""The rules of ASTROPLANE: the rule set and its phases (see the rules page).
 
 * ``ruleset``: ``Rules``, the presets and the variant registry;
 * ``variants``: the building blocks of variants (``Restriction``, ``ActionType``,

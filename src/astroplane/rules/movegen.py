@@ -291,7 +291,7 @@ def _cell_empty(stacks: tuple[tuple[int, ...], ...], cell: int) -> bool:
 
 
 def _square_actions(s: GameState, cells: list[int], out: list[Move], probe: Probe | None) -> None:
-    """Square moves and eliminations of the mover's Squares in ``cells`` (section 8)."""
+    """Square moves and eliminations of the mover's Squares in ``cells`` (rules page: Squares)."""
     t = s.topology
     stacks = s.stacks
     kind = t.kind

@@ -1,7 +1,7 @@
 """The rule set: one frozen value that owns every phase of play, and the variant registry.
 
-A ``Rules`` value is what a ``GameState`` plays by (``state.rules``): the options of
-RULES.md section 10 and the *phases* of play. Move generation, applying an action (with
+A ``Rules`` value is what a ``GameState`` plays by (``state.rules``): the options (rules
+page: Variants) and the *phases* of play. Move generation, applying an action (with
 its events), the turn sequence and stuck players, scoring, the true win, the end of the
 game and the validation of a hand-built position all run through it, so a variant changes
 them in one place.
@@ -13,8 +13,9 @@ one by replacing or wrapping phases —
   state of the turn that is starting (rulebook: 2);
 * ``release_bonus(state, piece, below) -> int``: bonus moves for leaving a stack [D9];
 * ``send_back``: what happens to a stack sent back [D10] (a ``SendBack``);
-* ``true_win(state, seat) -> bool``: the win that ends the game at once (section 6);
-* ``scoring(state) -> scores`` and ``winners(state, scores) -> seats`` (section 9);
+* ``true_win(state, seat) -> bool``: the win that ends the game at once (rules page: The goal);
+* ``scoring(state) -> scores`` and ``winners(state, scores) -> seats`` (rules page: Scores
+  and winners);
 * ``actions``: kinds of action the variant adds (``ActionType``);
 * ``restrictions``: actions the variant forbids, each with its reason (``Restriction``);
 * ``action_filter(state, actions) -> actions``: a filter over the whole legal set (it
@@ -142,7 +143,7 @@ def _unique_kinds(
 
 @attrs.frozen
 class Rules:
-    """A rule set: the options of RULES.md section 10 and the phases of play.
+    """A rule set: the options (rules page: Variants) and the phases of play.
 
     Attributes:
         squares: Squares exist (off = Basic Astroplane).
@@ -213,7 +214,7 @@ class Rules:
     # ---- the shipped presets ----------------------------------------------------------
     @classmethod
     def standard(cls) -> Rules:
-        """The defaults of section 10: Squares on, the optional rules off."""
+        """The defaults (rules page: Variants): Squares on, the optional rules off."""
         return STANDARD
 
     @classmethod
@@ -347,7 +348,7 @@ PHASES = (
 )
 
 STANDARD = Rules()
-"""Standard rules: the defaults of RULES.md section 10 (Squares on, optional rules off)."""
+"""Standard rules: the defaults (rules page: Variants; Squares on, optional rules off)."""
 BASIC = Rules(squares=False)
 """Basic Astroplane: no Squares ("Play a few games of Basic Astroplane")."""
 ADVANCED = Rules(singles_disband_squares=True)
@@ -360,11 +361,11 @@ FLAG_OPTIONS = (
     "singles_disband_squares",
     "optional_reserve",
 )
-"""The on/off options of RULES.md section 10 (fields of ``Rules``)."""
+"""The on/off options (rules page: Variants; fields of ``Rules``)."""
 LIMIT_OPTIONS = ("max_turns", "no_progress_rounds", "match_target")
-"""The options of RULES.md section 10 that are a positive int or None."""
+"""The options that are a positive int or None (rules page: Variants)."""
 OPTIONS = FLAG_OPTIONS + LIMIT_OPTIONS
-"""Every option of RULES.md section 10, in field order."""
+"""Every option (rules page: Variants), in field order."""
 
 _NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
 _VARIANTS: dict[str, Rules] = {}

@@ -1,4 +1,4 @@
-"""Scores, winners and the true win (RULES.md sections 6 and 9): the standard phases a
+"""Scores, winners and the true win (rules page: Scores and winners): the standard phases a
 variant may replace (``Rules.scoring``, ``Rules.winners``, ``Rules.true_win``)."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ __all__ = ["highest_scores", "singularity_scores", "tops_all_singularity_cells"]
 
 
 def singularity_scores(state: GameState) -> tuple[int, int, int, int]:
-    """The standard score per seat number (section 9): 3 per other player's piece
-    eliminated, 2 per own piece on top of a Singularity cell, 1 per own piece lower in a
-    Singularity stack."""
+    """The standard score per seat number (rules page: Scores and winners): 3 per other
+    player's piece eliminated, 2 per own piece on top of a Singularity cell, 1 per own
+    piece lower in a Singularity stack."""
     total = [0, 0, 0, 0]
     for piece, by in state.eliminated:
         if piece_owner(piece) != by:
@@ -30,13 +30,13 @@ def singularity_scores(state: GameState) -> tuple[int, int, int, int]:
 
 def highest_scores(state: GameState, points: Sequence[int]) -> tuple[Seat, ...]:
     """The standard winners: the seats with the highest score; equal highest scores share
-    the win (section 9)."""
+    the win (rules page: Scores and winners)."""
     best = max(points[s] for s in state.seats)
     return tuple(s for s in state.seats if points[s] == best)
 
 
 def tops_all_singularity_cells(state: GameState, seat: int) -> bool:
-    """The standard true win (section 6): ``seat``'s pieces are on top of all four
+    """The standard true win (rules page: The goal): ``seat``'s pieces are on top of all four
     Singularity cells."""
     t = state.topology
     for cell, _apex in t.singularity:

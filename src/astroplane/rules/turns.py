@@ -1,12 +1,12 @@
 """The turn sequence: passing the turn, stuck players and the end of the game.
 
-Section 9 of RULES.md: a stuck player ends a 2-player game or is removed [D16]; the turn
-limit [D18] and the no-progress limit [D25] are checked when a turn is over; ``finish``
-scores a finished game with the rule set's scoring. Each function appends the events it
-causes (``TurnPassed``, ``PlayerRemoved``, ``GameOver``) when given an event list. The
-predicates (``turn_limit_reached``, ``no_progress_after``, ``is_stuck``) are also what
-``astroplane.rules.validate`` uses to check a position that claims the game is over, so a
-game end is decided in one place.
+Rules page, End of the game and scoring: a stuck player ends a 2-player game or is
+removed [D16]; the turn limit [D18] and the no-progress limit [D25] are checked when a
+turn is over; ``finish`` scores a finished game with the rule set's scoring. Each
+function appends the events it causes (``TurnPassed``, ``PlayerRemoved``, ``GameOver``)
+when given an event list. The predicates (``turn_limit_reached``, ``no_progress_after``,
+``is_stuck``) are also what ``astroplane.rules.validate`` uses to check a position that
+claims the game is over, so a game end is decided in one place.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def no_progress_after(s: GameState, turn: int) -> bool:
 
 
 def is_stuck(s: GameState) -> bool:
-    """Does the player to move have no legal action (section 9)?"""
+    """Does the player to move have no legal action (rules page: Stuck players)?"""
     return not legal_actions(s)
 
 
@@ -154,7 +154,7 @@ def _same_board(
 
 def start_turn(s: GameState, ev: list[Event] | None = None) -> GameState:
     """Resolve the start of ``s.to_move``'s turn: a player with no legal action is stuck
-    (section 9): the game ends with 2 players or without ``remove_stuck_players``,
+    (rules page: Stuck players): the game ends with 2 players or without ``remove_stuck_players``,
     otherwise the player is removed and play goes on [D16]."""
     if s.outcome is not None:
         return s
