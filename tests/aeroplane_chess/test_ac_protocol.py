@@ -32,7 +32,7 @@ def test_the_game_value_functions_work_together() -> None:
     assert g.parse_move(s, g.format_move(s, move)) == move
     assert g.position_from_text(g.position_to_text(s)) == s
     assert g.from_json(g.to_json(s)) == s
-    assert "Turn 1" in g.render_text(s) and g.describe_outcome(s) == ""
+    assert "Turn 1" in g.status(s) and "R1" in g.render_text(s) and g.describe_outcome(s) == ""
     assert g.render_svg is not None and g.render_svg(s).startswith("<svg")
     assert g.evaluate is not None and g.evaluate(s, 2) == evaluate(s, 2)
 

@@ -39,7 +39,7 @@ _FIRE_CHOICES_OPTIONAL = ((0,), (0, 1, 2), (0, 1, 2, 3, 4, 5))
 
 # Reasons the generator gives when it rejects a candidate (quoted by IllegalMoveError).
 SQUARE_IMPENETRABLE = (
-    "[D14] section 3.5: a single may not land on a piece of a Square (Squares are impenetrable)"
+    "[D14] a single may not land on a piece of a Square (rules page: Squares are impenetrable)"
 )
 OWN_SQUARE = "[D27] a single may land only on another player's Square, never on its own"
 OVERLAP = "[D6] the position overlaps an occupied position of the cell"
@@ -47,11 +47,13 @@ SIDE_BY_SIDE = "[D15] it would leave two Squares of different players side by si
 TRAVELLED = "[D19] after travelling, a piece may not travel again before it steps"
 NOT_LOADED = "[D5] firing needs the mover's pieces on top of both firing positions of the corner"
 SQUARE_BLOCKED = (
-    "section 8: a Square slides one cell into a completely empty ordinary grid cell [D23]"
+    "a Square slides one cell into a completely empty ordinary grid cell "
+    "(rules page: Squares) [D23]"
 )
 NO_KILL = (
-    "section 8: a Kill move crosses only empty ordinary cells and stops on the first occupied "
-    "one, which must hold another player's pieces and no Square (unless square_vs_square)"
+    "the Kill move (rules page: Squares) crosses only empty ordinary cells and stops on the "
+    "first occupied one, which must hold another player's pieces and no Square (unless "
+    "square_vs_square)"
 )
 
 # Interning: key = (((kind * NP + origin + 1) * NP + target + 1) << 4) | choice, exact for a
