@@ -420,6 +420,9 @@ def main(argv: list[str] | None = None) -> int:
         for n in names:
             lo, hi = spread[n][m]
             fmt = ",.0f" if m in ("playout", "perft", "bytes/state") else ".1f"
+            if med[n][m] != med[n][m]:  # NaN: not measured
+                cells.append("n/a")
+                continue
             cells.append(f"{med[n][m]:{fmt}} ({lo:{fmt}}-{hi:{fmt}})")
         print(f"{m + ' (' + UNITS[m] + ')':<22}" + "".join(f"{c:>34}" for c in cells))
     print()
@@ -432,14 +435,20 @@ def main(argv: list[str] | None = None) -> int:
         ("astroplane compiled", "OpenSpiel chess"),
     ]
     pairs = [(a, b) for a, b in wanted if a in engines and b in engines]
-    print("ratios (> 1: the first is faster / smaller)")
+    # Each round ran every engine back to back, so a ratio within a round is the least
+    # affected by a change of load; the median of the per-round ratios is reported.
+    print("ratios, median over the rounds of the ratio within a round (> 1: the first is")
+    print("faster / smaller)")
     print(f"{'measure':<22}" + "".join(f"{a + ' / ' + b:>44}" for a, b in pairs))
     for m in MEASURES:
         cells = []
         for a, b in pairs:
-            x, y = med[a][m], med[b][m]
-            ratio = y / x if m in SMALLER_IS_BETTER else x / y
-            cells.append(f"{ratio:.2f}x")
+            per_round = [
+                (rb[m] / ra[m] if m in SMALLER_IS_BETTER else ra[m] / rb[m])
+                for ra, rb in zip(results[a], results[b], strict=True)
+            ]
+            ratio = statistics.median(per_round)
+            cells.append("n/a" if ratio != ratio else f"{ratio:.2f}x")  # NaN: not measured
         print(f"{m:<22}" + "".join(f"{c:>44}" for c in cells))
     return 0
 
