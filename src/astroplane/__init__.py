@@ -13,6 +13,7 @@ Examples:
 from __future__ import annotations
 
 from astroplane import svg
+from astroplane._build import COMPILED
 from astroplane.enums import Location
 from astroplane.errors import (
     DrawingError,
@@ -69,6 +70,7 @@ __all__ = [
     "ADVANCED",
     "ASTROPLANE",
     "BASIC",
+    "COMPILED",
     "REFERENCE_BOARD",
     "SEAT_NAMES",
     "STANDARD",

@@ -348,18 +348,36 @@ def _edit(
     moves_left: int,
 ) -> Edit:
     """An ``Edit`` over the lists the action is building (no copies)."""
-    edit = Edit.__new__(Edit)
-    edit.state = s
-    edit.events = ev
-    edit.stacks = stacks
-    edit.where = where
-    edit.reserve = reserve
-    edit.eliminated = s.eliminated
-    edit.travelled = travelled
-    edit.landed = landed
-    edit.moves_left = moves_left
-    edit.progress = False
-    return edit
+    return _ListEdit(s, ev, stacks, where, reserve, travelled, landed, moves_left)
+
+
+class _ListEdit(Edit):
+    """An ``Edit`` made over existing lists, without the copies of ``Edit.__init__``.
+    (A subclass rather than ``Edit.__new__``, which a mypyc-compiled class does not allow.)"""
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        s: GameState,
+        ev: list[Event] | None,
+        stacks: list[tuple[int, ...]],
+        where: list[int],
+        reserve: list[int],
+        travelled: int,
+        landed: int,
+        moves_left: int,
+    ) -> None:
+        self.state = s
+        self.events = ev
+        self.stacks = stacks
+        self.where = where
+        self.reserve = reserve
+        self.eliminated = s.eliminated
+        self.travelled = travelled
+        self.landed = landed
+        self.moves_left = moves_left
+        self.progress = False
 
 
 def _action_type(s: GameState, kind: int) -> ActionType:
