@@ -82,8 +82,8 @@ class _Node:
     """
 
     __slots__ = (
-        "children",
         "chance",
+        "children",
         "mover",
         "moves",
         "state",
@@ -282,7 +282,10 @@ class MCTSBot:
         mover = root.mover
         best = max(
             range(len(children)),
-            key=lambda i: (children[i].visits, children[i].value[mover] / (children[i].visits or 1)),
+            key=lambda i: (
+                children[i].visits,
+                children[i].value[mover] / (children[i].visits or 1),
+            ),
         )
         move = root.moves[best][0]
         self._finish(root, move, done, start, best)
@@ -399,19 +402,16 @@ class MCTSBot:
             best_score = -1.0
             for kid in kids_list:
                 n = kid.visits
-                if n == 0:
-                    score = 1e9
-                else:
-                    score = kid.value[mover] / n + c * math.sqrt(log_n / n)
+                score = 1e9 if n == 0 else kid.value[mover] / n + c * math.sqrt(log_n / n)
                 if score > best_score:
                     best_score = score
                     best_child = kid
             path.append(best_child)
             node = best_child
         value = self._rollout(node.state)
-        for n in path:
-            n.visits += 1
-            acc = n.value
+        for visited in path:
+            visited.visits += 1
+            acc = visited.value
             for i, v in enumerate(value):
                 acc[i] += v
 
