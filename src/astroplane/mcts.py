@@ -67,8 +67,8 @@ __all__ = ["DEFAULT_ITERATIONS", "MCTSBot", "SearchStats"]
 MoveT = TypeVar("MoveT", bound=Hashable)
 
 #: The default budget of ``MCTSBot`` (iterations per action) when none is given: about
-#: 0.3 s per action for ASTROPLANE on one core of a laptop (see docs/bots.md).
-DEFAULT_ITERATIONS = 400
+#: 0.2 s per action for ASTROPLANE on one core (see docs/bots.md).
+DEFAULT_ITERATIONS = 300
 
 #: A heuristic ``(state, seat) -> value``, higher better for ``seat`` (unbounded).
 Evaluation = Callable[[Any, int], float]
@@ -176,7 +176,7 @@ class MCTSBot:
 
     >>> import astroplane
     >>> MCTSBot(seed=3, iterations=50)
-    MCTSBot(seed=3, iterations=50, playout='random', playout_depth=4)
+    MCTSBot(seed=3, iterations=50, playout='greedy', playout_depth=4)
     """
 
     name = "mcts"
@@ -188,7 +188,7 @@ class MCTSBot:
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = 0.4,
-        playout: Literal["random", "greedy"] = "random",
+        playout: Literal["random", "greedy"] = "greedy",
         playout_depth: int = 4,
         widening: float = 2.0,
         evaluation: Evaluation | None = None,
