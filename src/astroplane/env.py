@@ -2,13 +2,9 @@
 
 Needs the optional extra ``astroplane[rl]`` (``pettingzoo``, ``gymnasium``, ``numpy``);
 ``import astroplane`` never imports this module, so the core library works without them.
-
->>> from astroplane.env import env
->>> e = env(players=2)
->>> e.reset(seed=0)
->>> obs, reward, terminated, truncated, info = e.last()
->>> obs["observation"].shape, int(obs["action_mask"].sum())
-((24, 416), 6)
+This module itself imports without them too (so tools that import every module, such as
+doctest collection, keep working); building an environment or an observation then
+raises an ``ImportError`` that names the extra. Examples are in docs/bots.md.
 
 **Agents** are the seat names of the game, in turn order (``"S"``, ``"N"`` for two
 players; ``"S"``, ``"W"``, ``"N"`` for three; all four for four). An ASTROPLANE turn is
@@ -55,13 +51,8 @@ the others 0; every other step rewards 0. A game ended by the turn limit [D18] i
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
-
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from astroplane.actions import action_space, action_to_move
 from astroplane.outcome import EndReason
@@ -70,7 +61,30 @@ from astroplane.rules.options import STANDARD, Rules
 from astroplane.setup import new_game
 from astroplane.state import GameState
 
-__all__ = ["OBSERVATION_PLANES", "AstroplaneEnv", "env", "observation"]
+__all__ = ["OBSERVATION_PLANES", "RENDER_MODES", "AstroplaneEnv", "env", "observation"]
+
+# The optional dependencies, imported by name so this module imports (and type-checks)
+# with or without them; everything from them is typed Any here.
+_MISSING: ImportError | None = None
+try:
+    np: Any = importlib.import_module("numpy")
+    gymnasium: Any = importlib.import_module("gymnasium")
+    spaces: Any = importlib.import_module("gymnasium.spaces")
+    _AECEnv: Any = importlib.import_module("pettingzoo").AECEnv
+    wrappers: Any = importlib.import_module("pettingzoo.utils.wrappers")
+except ImportError as exc:  # pragma: no cover - exercised without the rl extra
+    _MISSING = exc
+    _AECEnv = object
+
+
+def _require() -> None:
+    """Raise a helpful ImportError when the rl extra is not installed."""
+    if _MISSING is not None:
+        raise ImportError(
+            "astroplane.env needs PettingZoo, Gymnasium and NumPy: "
+            "pip install 'astroplane[rl]' (or pip install pettingzoo gymnasium numpy)"
+        ) from _MISSING
+
 
 #: The render modes of ``AstroplaneEnv``.
 RENDER_MODES = ("ansi", "human")
@@ -78,7 +92,7 @@ RENDER_MODES = ("ansi", "human")
 OBSERVATION_PLANES = 24
 
 
-def observation(state: GameState, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+def observation(state: GameState, seat: int) -> Any:
     """The observation tensor of ``state`` as seat ``seat`` sees it.
 
     Args:
@@ -86,9 +100,13 @@ def observation(state: GameState, seat: int) -> np.ndarray[Any, np.dtype[np.floa
         seat: The observing seat (0..3).
 
     Returns:
-        A float32 array of shape ``(OBSERVATION_PLANES, topology.n_positions)``; planes
-        as in the module docs.
+        A NumPy float32 array of shape ``(OBSERVATION_PLANES, topology.n_positions)``;
+        planes as in the module docs.
+
+    Raises:
+        ImportError: If NumPy is not installed.
     """
+    _require()
     t = state.topology
     obs = np.zeros((OBSERVATION_PLANES, t.n_positions), dtype=np.float32)
     stacks = state.stacks
@@ -123,7 +141,7 @@ def observation(state: GameState, seat: int) -> np.ndarray[Any, np.dtype[np.floa
     return obs
 
 
-class AstroplaneEnv(AECEnv):  # type: ignore[misc]
+class AstroplaneEnv(_AECEnv):  # type: ignore[misc]
     """The raw ASTROPLANE AEC environment (use ``env()`` for the wrapped one).
 
     Args:
@@ -140,6 +158,7 @@ class AstroplaneEnv(AECEnv):  # type: ignore[misc]
 
     Raises:
         ValueError: On a bad player count, seat or render mode.
+        ImportError: If the rl extra (PettingZoo, Gymnasium, NumPy) is not installed.
     """
 
     metadata = {  # noqa: RUF012 (PettingZoo's convention: a class-level dict)
@@ -157,6 +176,7 @@ class AstroplaneEnv(AECEnv):  # type: ignore[misc]
         first: int | str | None = None,
         render_mode: str | None = None,
     ) -> None:
+        _require()
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"unknown render mode {render_mode!r} (ansi, human)")
@@ -192,11 +212,11 @@ class AstroplaneEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> Any:
         """The observation space of ``agent`` (the same for all agents)."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> Any:
         """The action space of ``agent``: ``Discrete(ACTION_COUNT)``."""
         return self.action_spaces[agent]
 
@@ -212,7 +232,7 @@ class AstroplaneEnv(AECEnv):  # type: ignore[misc]
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = SEAT_NAMES[int(self.state.to_move)]
 
-    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+    def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent``: the planes and the mask (see the module docs)."""
         seat = self._seat_of[agent]
         mask = np.zeros(self._space.count, dtype=np.int8)
@@ -270,7 +290,7 @@ class AstroplaneEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def env(**kwargs: Any) -> AECEnv:
+def env(**kwargs: Any) -> Any:
     """The ASTROPLANE environment with PettingZoo's usual wrappers: an illegal action ends
     the game with reward -1 for the offender, actions are checked against the space, and
     the AEC call order is enforced.
@@ -280,9 +300,12 @@ def env(**kwargs: Any) -> AECEnv:
             ``first``, ``render_mode``).
 
     Returns:
-        The wrapped environment.
+        The wrapped environment (a ``pettingzoo.AECEnv``).
+
+    Raises:
+        ImportError: If the rl extra (PettingZoo, Gymnasium, NumPy) is not installed.
     """
-    e: AECEnv = AstroplaneEnv(**kwargs)
+    e: Any = AstroplaneEnv(**kwargs)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
