@@ -40,6 +40,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import attrs
+from rich.console import Console
 from rich.progress import Progress
 
 import astroplane
@@ -259,7 +260,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"unknown line-up {lu!r} (choose from {', '.join(LINEUPS)})")
     results: dict[tuple[int, str], list[GameResult]] = {}
     t0 = time.perf_counter()
-    with Progress(transient=True) as progress:
+    with Progress(transient=True, console=Console(stderr=True)) as progress:
         for players in counts:
             for lineup in lineups:
                 task = progress.add_task(f"{players}p {lineup}", total=args.games)

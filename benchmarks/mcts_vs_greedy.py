@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import attrs
+from rich.console import Console
 from rich.progress import Progress
 
 import astroplane
@@ -143,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     rows = []
     t0 = time.perf_counter()
-    with Progress(transient=True, console=None) as progress:
+    with Progress(transient=True, console=Console(stderr=True)) as progress:
         for n in counts:
             rows.append(run(n, args.games, args, progress))
     elapsed = time.perf_counter() - t0

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import doctest
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -124,3 +126,10 @@ def test_core_import_does_not_import_the_env() -> None:
         "assert 'numpy' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_bots_page_examples_run() -> None:
+    """Every example of docs/bots.md (MCTS, action numbering, the AEC loop) runs as shown."""
+    page = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
+    result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 10 and result.failed == 0
