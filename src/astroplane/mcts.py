@@ -256,8 +256,8 @@ class MCTSBot:
         self._prepare(state)
         legal = state.legal_moves()
         root = self._find_root(state)
-        if len(legal) == 1:
-            self._finish(root, legal[0], 0, start)
+        if len(legal) == 1:  # forced: keep the subtree (if any) without searching
+            self._finish(root, legal[0], 0, start, 0)
             return legal[0]
         if root.moves is None:
             self._order(root)
@@ -306,13 +306,17 @@ class MCTSBot:
         other players' actions since the last call are followed), or a new node."""
         old = self._root
         if old is not None and self.reuse_tree:
+            try:
+                key: int | None = hash(state)
+            except TypeError:  # an unhashable state type: compare states only
+                key = None
             frontier = [old]
             seen = 0
             while frontier and seen < 4096:
                 nxt: list[_Node] = []
                 for node in frontier:
                     seen += 1
-                    if node.state == state:
+                    if (key is None or hash(node.state) == key) and node.state == state:
                         return node
                     kids = node.children
                     nxt.extend(kids.values() if isinstance(kids, dict) else kids)
