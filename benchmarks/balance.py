@@ -53,6 +53,7 @@ from astroplane.topology import STEP_HYPERSPACE, STEP_SINGULARITY, STEP_THROUGH,
 
 #: Per-game counters, in table order, with their column titles.
 COUNTERS = {
+    "steps": "steps (single pieces)",
     "square_moves": "Square moves",
     "squares_formed": "Squares formed",
     "kills": "Kills",
@@ -96,18 +97,21 @@ class ActionStats:
             how = self._how.get((src, dst), -1) if kind == MoveKind.STEP else STEP_THROUGH
             if kind == MoveKind.TRAVEL:
                 c["travel"] += 1
-            elif how == STEP_THROUGH and t.step_through(src, dst):
-                c["through"] += 1
-            elif how == STEP_HYPERSPACE:
-                c["hyperspace"] += 1
+            else:
+                c["steps"] += 1
+                if how == STEP_THROUGH and t.step_through(src, dst):
+                    c["through"] += 1
+                elif how == STEP_HYPERSPACE:
+                    c["hyperspace"] += 1
             if how == STEP_SINGULARITY:
                 c["entries"] += 1
-            elif t.fire_base <= dst < t.start_base:
-                c["loaded"] += 1
-            elif dst < t.fire_base:
+            else:
                 here = before.stacks[dst]
                 if here and here[-1] // 10 != mover:
                     c["landings"] += 1
+            if t.fire_base <= dst < t.start_base:
+                c["loaded"] += 1
+            elif dst < t.fire_base and how != STEP_SINGULARITY:
                 opp = before.stacks[dst ^ 2]
                 if opp and any(q // 10 != mover for q in opp):
                     c["sendbacks"] += 1
