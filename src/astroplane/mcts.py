@@ -1,0 +1,465 @@
+"""Monte Carlo tree search: a strong, game-agnostic bot (``MCTSBot``).
+
+``MCTSBot`` is UCT (UCB1 applied to trees) written only against the game-agnostic
+``astroplane.protocol.State`` protocol, so it plays any registered game: ASTROPLANE, and
+games with dice (chance nodes). One search runs per ``choose`` call:
+
+1. **Selection.** From the root, descend while the node is fully widened, taking the
+   child with the best UCB1 score *for the seat to move at that node* (``to_move``: an
+   ASTROPLANE turn is several actions by the same player, so levels do not alternate).
+   At a chance node the outcome is *sampled* with its probability
+   (``astroplane.protocol.sample_chance``), not averaged: each outcome becomes a child
+   the first time it is drawn, and outcomes are visited in proportion to their
+   probability.
+2. **Expansion with move ordering and progressive widening.** When a decision node is
+   created, every legal action is played once and the results are rated for the mover
+   by the game's heuristic (``Game.evaluate``, e.g. ``astroplane.agents.evaluate``);
+   actions are then tried best first, and a node with ``n`` visits may have only
+   ``ceil(widening * n ** 0.5)`` children. Wide nodes (send-back choices, Hyperspace
+   arrivals) are so searched where it matters, and the search is never worse than the
+   one-action greedy look-ahead at the root. Without a heuristic the order is random.
+3. **Playout.** From the new node, a playout of at most ``playout_depth`` actions
+   (``"random"``: uniform; ``"greedy"``: the best of two random actions by the
+   heuristic, which keeps pieces moving forward at twice the cost) followed, if the game
+   is not over, by the heuristic scaled to ``[0, 1]`` for *every* seat by a logistic,
+   ``1 / (1 + exp(-evaluate(state, seat) / eval_scale))``. A finished game is worth its
+   ``returns()``. Games without a heuristic are played out to the end.
+4. **Backup: max^n.** Each node keeps the sum of the value *vectors* (one entry per
+   seat) of the playouts through it; the seat to move at a node picks by its own entry.
+
+**Why max^n and not paranoid** for 3-4 players: paranoid search assumes every other
+player plays against the root player, which in ASTROPLANE (where the score that counts
+is one's own against the *best* other, and players race each other for the same four
+Singularity cells) makes the bot timid and mis-predicts opponents who play for
+themselves, like GreedyBot. max^n models each player as maximising their own value, is
+what the per-seat ``returns()`` of the protocol express directly, and is the usual
+choice for multi-player UCT (Sturtevant 2008, "An analysis of UCT in multi-player
+games"); with 2 players the two rules coincide.
+
+The bot is reproducible: for a given seed and an iteration budget (``iterations``), the
+same sequence of states gives the same moves. A time budget (``seconds``) is as strong
+as the machine allows but not reproducible. Between calls the bot keeps the subtree of
+the state it moved to (*tree reuse*), so the later actions of the same turn start with
+the statistics of the earlier searches.
+
+>>> import astroplane
+>>> from astroplane.mcts import MCTSBot
+>>> s = astroplane.new_game(2)
+>>> bot = MCTSBot(seed=1, iterations=30)
+>>> bot.choose(s) in s.legal_moves()
+True
+>>> MCTSBot(seed=1, iterations=30).choose(s) == MCTSBot(seed=1, iterations=30).choose(s)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Literal, TypeVar
+
+from astroplane.protocol import State, game_of, sample_chance
+
+__all__ = ["DEFAULT_ITERATIONS", "MCTSBot", "SearchStats"]
+
+MoveT = TypeVar("MoveT", bound=Hashable)
+
+#: The default budget of ``MCTSBot`` (iterations per action) when none is given: about
+#: 0.2 s per action for ASTROPLANE on one core (see docs/bots.md).
+DEFAULT_ITERATIONS = 300
+
+#: A heuristic ``(state, seat) -> value``, higher better for ``seat`` (unbounded).
+Evaluation = Callable[[Any, int], float]
+
+
+class _Node:
+    """A node of the search tree: a state, its statistics and its children.
+
+    ``value`` holds the sum over the playouts through the node of their value vectors
+    (one float per entry of ``state.returns()``).
+    """
+
+    __slots__ = (
+        "chance",
+        "children",
+        "mover",
+        "moves",
+        "state",
+        "terminal",
+        "value",
+        "visits",
+    )
+
+    def __init__(self, state: State[Any], width: int) -> None:
+        self.state = state
+        self.visits = 0
+        self.value = [0.0] * width
+        self.terminal = state.is_over
+        self.chance = (not self.terminal) and state.is_chance_node
+        self.mover = -1 if self.terminal or self.chance else int(state.to_move)
+        #: Decision node: legal moves best first, not yet ordered if None. Chance node:
+        #: unused (children are keyed by outcome).
+        self.moves: list[tuple[Any, State[Any]]] | None = None
+        #: Decision node: children in ``moves`` order. Chance node: by outcome.
+        self.children: list[_Node] | dict[Any, _Node] = {} if self.chance else []
+
+
+class SearchStats:
+    """What the last search of an ``MCTSBot`` did (for benchmarks and curious users).
+
+    Attributes:
+        iterations: Playouts run by the last ``choose`` call.
+        seconds: Wall-clock time of the last ``choose`` call, in seconds.
+        root_visits: Visits of the root after the search (more than ``iterations`` when
+            the tree was reused).
+        best_value: The chosen action's mean value for the mover, in ``[0, 1]``.
+    """
+
+    __slots__ = ("best_value", "iterations", "root_visits", "seconds")
+
+    def __init__(self) -> None:
+        self.iterations = 0
+        self.seconds = 0.0
+        self.root_visits = 0
+        self.best_value = 0.0
+
+    def __repr__(self) -> str:
+        return (
+            f"SearchStats(iterations={self.iterations}, seconds={self.seconds:.3f}, "
+            f"root_visits={self.root_visits}, best_value={self.best_value:.3f})"
+        )
+
+
+def _default_evaluation(state: State[Any]) -> Evaluation | None:
+    """The registered game's heuristic, or None (unregistered game or none given)."""
+    try:
+        return game_of(state).evaluate
+    except (ValueError, AttributeError):
+        return None
+
+
+class MCTSBot:
+    """UCT search with heuristic move ordering, progressive widening, short playouts
+    cut off by a logistic-scaled heuristic, and max^n backup (see the module docs).
+
+    Works for any game following ``astroplane.protocol.State`` with any number of
+    players, including games with chance nodes. Implements the ``Agent`` protocol.
+
+    Args:
+        seed: Seed of the bot's random generator (None: unseeded).
+        iterations: Playouts per ``choose`` call. If neither budget is given,
+            ``DEFAULT_ITERATIONS``.
+        seconds: Wall-clock budget per ``choose`` call, in seconds; with ``iterations``
+            too, the search stops at whichever comes first. Not reproducible.
+        exploration: The UCB1 exploration constant ``c`` in ``Q + c * sqrt(ln N / n)``
+            (values are in ``[0, 1]``).
+        playout: ``"random"`` (uniform actions) or ``"greedy"`` (the better of two random
+            actions by the heuristic; uniform if there is none).
+        playout_depth: Most actions in a playout before it is cut off and scored by the
+            heuristic (ignored for games without one, whose playouts go to the end).
+        widening: Progressive widening factor ``k``: a node with ``n`` visits has at most
+            ``ceil(k * sqrt(n))`` children (0 turns widening off).
+        evaluation: The heuristic ``(state, seat) -> float``; default: the registered
+            game's ``evaluate`` if it has one.
+        eval_scale: The heuristic is mapped to ``[0, 1]`` by
+            ``1 / (1 + exp(-value / eval_scale))`` (in the heuristic's units; for
+            ASTROPLANE 20 is two Singularity points).
+        reuse_tree: Keep the subtree of the chosen action for the next call.
+        max_playout_actions: Cap on a playout without a heuristic (a game that goes on
+            longer is scored as a draw between its seats).
+
+    Raises:
+        ValueError: If a budget is not positive or ``playout`` is not a known policy; from
+            ``choose``, if the game is over.
+
+    >>> import astroplane
+    >>> MCTSBot(seed=3, iterations=50)
+    MCTSBot(seed=3, iterations=50, playout='greedy', playout_depth=4)
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = 0.4,
+        playout: Literal["random", "greedy"] = "greedy",
+        playout_depth: int = 4,
+        widening: float = 2.0,
+        evaluation: Evaluation | None = None,
+        eval_scale: float = 20.0,
+        reuse_tree: bool = True,
+        max_playout_actions: int = 2000,
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be positive, not {seconds}")
+        if playout not in ("random", "greedy"):
+            raise ValueError(f"unknown playout policy {playout!r} (random, greedy)")
+        if playout_depth < 0:
+            raise ValueError(f"playout_depth must not be negative, not {playout_depth}")
+        self.seed = seed
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.playout = playout
+        self.playout_depth = playout_depth
+        self.widening = widening
+        self.evaluation = evaluation
+        self.eval_scale = eval_scale
+        self.reuse_tree = reuse_tree
+        self.max_playout_actions = max_playout_actions
+        self.stats = SearchStats()
+        self._rng = random.Random(seed)
+        self._root: _Node | None = None
+        self._eval: Evaluation | None = None
+        self._eval_for: str | None = None
+
+    def __repr__(self) -> str:
+        budget = []
+        if self.iterations is not None:
+            budget.append(f"iterations={self.iterations}")
+        if self.seconds is not None:
+            budget.append(f"seconds={self.seconds}")
+        return (
+            f"MCTSBot(seed={self.seed!r}, {', '.join(budget)}, playout={self.playout!r}, "
+            f"playout_depth={self.playout_depth})"
+        )
+
+    # ---- the Agent protocol -------------------------------------------------
+    def choose(self, state: Any) -> Any:
+        """Search from ``state`` within the budget and return the most visited action.
+
+        Args:
+            state: A state following ``astroplane.protocol.State`` whose game is not
+                over and that is not a chance node.
+
+        Returns:
+            A member of ``state.legal_moves()``.
+
+        Raises:
+            ValueError: If the game is over or ``state`` is a chance node.
+        """
+        if state.is_over:
+            raise ValueError("no legal action: the game is over")
+        if state.is_chance_node:
+            raise ValueError("a chance node: draw the outcome with protocol.sample_chance")
+        start = time.perf_counter()
+        self._prepare(state)
+        legal = state.legal_moves()
+        root = self._find_root(state)
+        if len(legal) == 1:  # forced: keep the subtree (if any) without searching
+            self._finish(root, legal[0], 0, start, 0)
+            return legal[0]
+        if root.moves is None:
+            self._order(root)
+        assert root.moves is not None
+        # A move that wins outright at once needs no search.
+        for i, (move, after) in enumerate(root.moves):
+            if after.is_over and after.returns()[root.mover] >= 1.0:
+                self._finish(root, move, 0, start, i)
+                return move
+        done = 0
+        deadline = None if self.seconds is None else start + self.seconds
+        limit = self.iterations
+        while True:
+            self._iterate(root)
+            done += 1
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and (done & 7) == 0 and time.perf_counter() >= deadline:
+                break
+        children = root.children
+        assert isinstance(children, list)
+        mover = root.mover
+        best = max(
+            range(len(children)),
+            key=lambda i: (
+                children[i].visits,
+                children[i].value[mover] / (children[i].visits or 1),
+            ),
+        )
+        move = root.moves[best][0]
+        self._finish(root, move, done, start, best)
+        return move
+
+    # ---- search -----------------------------------------------------------------
+    def _prepare(self, state: State[Any]) -> None:
+        """Pick the heuristic for this game (once per game name)."""
+        name = getattr(type(state), "game_name", None)
+        if self.evaluation is not None:
+            self._eval = self.evaluation
+        elif name != self._eval_for or self._eval is None:
+            self._eval = _default_evaluation(state)
+            self._eval_for = name
+
+    def _find_root(self, state: State[Any]) -> _Node:
+        """The node of ``state`` in the kept tree (searching a few levels down, so the
+        other players' actions since the last call are followed), or a new node."""
+        old = self._root
+        if old is not None and self.reuse_tree:
+            try:
+                key: int | None = hash(state)
+            except TypeError:  # an unhashable state type: compare states only
+                key = None
+            frontier = [old]
+            seen = 0
+            while frontier and seen < 4096:
+                nxt: list[_Node] = []
+                for node in frontier:
+                    seen += 1
+                    if (key is None or hash(node.state) == key) and node.state == state:
+                        return node
+                    kids = node.children
+                    nxt.extend(kids.values() if isinstance(kids, dict) else kids)
+                frontier = nxt
+        return _Node(state, len(state.returns()))
+
+    def _finish(
+        self, root: _Node, move: Any, done: int, start: float, index: int | None = None
+    ) -> None:
+        """Record the stats and keep the chosen subtree for the next call."""
+        stats = self.stats
+        stats.iterations = done
+        stats.seconds = time.perf_counter() - start
+        stats.root_visits = root.visits
+        child: _Node | None = None
+        kids = root.children
+        if index is not None and isinstance(kids, list) and index < len(kids):
+            child = kids[index]
+        stats.best_value = (
+            child.value[root.mover] / child.visits if child is not None and child.visits else 0.0
+        )
+        self._root = child if self.reuse_tree else None
+
+    def _order(self, node: _Node) -> None:
+        """Play every legal action of a decision node once; sort them best first for the
+        mover by the heuristic (terminal results by their returns), or shuffle them."""
+        state = node.state
+        pairs = [(m, state.play(m)) for m in state.legal_moves()]
+        ev = self._eval
+        mover = node.mover
+        if ev is None:
+            self._rng.shuffle(pairs)
+        else:
+
+            def key(pair: tuple[Any, State[Any]]) -> float:
+                after = pair[1]
+                if after.is_over:
+                    return 1e18 * (after.returns()[mover] - 0.5)
+                if after.is_chance_node:
+                    return 0.0
+                return ev(after, mover)
+
+            keys = [key(p) for p in pairs]
+            order = sorted(range(len(pairs)), key=lambda i: -keys[i])  # stable: ties in order
+            pairs = [pairs[i] for i in order]
+        node.moves = pairs
+
+    def _iterate(self, root: _Node) -> None:
+        """One selection, expansion, playout and backup."""
+        path = [root]
+        node = root
+        rng = self._rng
+        c = self.exploration
+        widening = self.widening
+        while not node.terminal:
+            if node.chance:
+                outcome = sample_chance(node.state, rng)
+                kids = node.children
+                assert isinstance(kids, dict)
+                child = kids.get(outcome)
+                if child is None:
+                    child = kids[outcome] = _Node(node.state.play(outcome), len(node.value))
+                    path.append(child)
+                    node = child
+                    break
+                path.append(child)
+                node = child
+                continue
+            if node.moves is None:
+                self._order(node)
+            moves = node.moves
+            assert moves is not None
+            kids_list = node.children
+            assert isinstance(kids_list, list)
+            allowed = len(moves)
+            if widening > 0:
+                allowed = min(allowed, math.ceil(widening * math.sqrt(node.visits + 1)))
+            if len(kids_list) < allowed:
+                child = _Node(moves[len(kids_list)][1], len(node.value))
+                kids_list.append(child)
+                path.append(child)
+                node = child
+                break
+            mover = node.mover
+            log_n = math.log(node.visits + 1)
+            best_child = kids_list[0]
+            best_score = -1.0
+            for kid in kids_list:
+                n = kid.visits
+                score = 1e9 if n == 0 else kid.value[mover] / n + c * math.sqrt(log_n / n)
+                if score > best_score:
+                    best_score = score
+                    best_child = kid
+            path.append(best_child)
+            node = best_child
+        value = self._rollout(node.state)
+        for visited in path:
+            visited.visits += 1
+            acc = visited.value
+            for i, v in enumerate(value):
+                acc[i] += v
+
+    def _rollout(self, state: State[Any]) -> Sequence[float]:
+        """The value vector of a playout from ``state`` (see the module docs, step 3)."""
+        rng = self._rng
+        ev = self._eval
+        depth = self.playout_depth if ev is not None else self.max_playout_actions
+        greedy = self.playout == "greedy" and ev is not None
+        for _ in range(depth):
+            if state.is_over:
+                return state.returns()
+            if state.is_chance_node:
+                state = state.play(sample_chance(state, rng))
+                continue
+            moves = state.legal_moves()
+            if greedy and len(moves) > 1:
+                assert ev is not None
+                seat = state.to_move
+                a = state.play(rng.choice(moves))
+                b = state.play(rng.choice(moves))
+                state = a if _value(ev, a, seat) >= _value(ev, b, seat) else b
+            else:
+                state = state.play(rng.choice(moves))
+        if state.is_over:
+            return state.returns()
+        width = len(state.returns())
+        if ev is None:
+            seats = state.seats
+            return [1.0 / len(seats) if s in seats else 0.0 for s in range(width)]
+        scale = self.eval_scale
+        out = [0.0] * width
+        if state.is_chance_node:  # the heuristic is for decision states: roll once more
+            state = state.play(sample_chance(state, rng))
+            if state.is_over:
+                return state.returns()
+        for s in state.seats:
+            x = ev(state, s) / scale
+            out[s] = 1.0 / (1.0 + math.exp(-x)) if x > -700 else 0.0
+        return out
+
+
+def _value(ev: Evaluation, state: State[Any], seat: int) -> float:
+    """The heuristic of ``state`` for ``seat``, a finished game by its returns."""
+    if state.is_over:
+        return 1e18 * (state.returns()[seat] - 0.5)
+    return ev(state, seat)

@@ -1,0 +1,308 @@
+"""MCTSBot (astroplane.mcts): legal, reproducible, tactically sound, game-agnostic."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import ClassVar
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import astroplane as ap
+from astroplane.agents import BOTS, Agent, RandomBot, play_game
+from astroplane.mcts import DEFAULT_ITERATIONS, MCTSBot
+from astroplane.protocol import State, sample_chance
+from helpers import setup
+from strategies import playout_states
+
+PRESETS = {"standard": ap.STANDARD, "basic": ap.BASIC, "advanced": ap.ADVANCED}
+
+
+class _CheckingBot:
+    """Wraps a bot and asserts that every choice is a legal action of the state it got."""
+
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+        self.choices = 0
+
+    def choose(self, state: ap.GameState) -> ap.Move:
+        move = self.inner.choose(state)
+        assert move in state.legal_moves(), (state, move)
+        self.choices += 1
+        return move
+
+
+# ---------- legality and the Agent protocol
+
+
+@settings(max_examples=15)
+@given(state=playout_states(max_length=120), seed=st.integers(0, 2**16))
+def test_choice_is_always_legal(state: ap.GameState, seed: int) -> None:
+    """Whatever the position, rules and seat, the chosen action is one of legal_moves()."""
+    if state.is_over:
+        return
+    bot = MCTSBot(seed=seed, iterations=12)
+    assert bot.choose(state) in state.legal_moves()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_plays_legal_games_with_any_player_count_and_preset(players: int, preset: str) -> None:
+    """MCTS bots play a (turn-limited) game with 2, 3 or 4 players under every preset."""
+    rules = attrs.evolve(PRESETS[preset], max_turns=6)
+    bots = [_CheckingBot(MCTSBot(seed=i, iterations=8)) for i in range(players)]
+    run = play_game(ap.new_game(players, rules=rules), bots)
+    assert run.final.is_over
+    assert all(b.choices > 0 for b in bots)
+
+
+def test_is_an_agent_with_a_repr() -> None:
+    """MCTSBot satisfies the Agent protocol and shows its settings in its repr."""
+    bot = MCTSBot(seed=5, iterations=50, seconds=0.5)
+    assert isinstance(bot, Agent)
+    assert repr(bot) == (
+        "MCTSBot(seed=5, iterations=50, seconds=0.5, playout='greedy', playout_depth=4)"
+    )
+    assert MCTSBot().iterations == DEFAULT_ITERATIONS
+
+
+def test_factory_signature_fits_the_bot_registry() -> None:
+    """MCTSBot(seed) works as a BOTS factory; make_bot("mcts") gives one once registered."""
+    assert isinstance(MCTSBot(3), MCTSBot) and MCTSBot(3).seed == 3
+    if "mcts" not in BOTS:
+        pytest.skip("'mcts' is not yet in astroplane.agents.BOTS")
+    bot = ap.agents.make_bot("mcts", 3)
+    assert isinstance(bot, MCTSBot) and bot.seed == 3
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"iterations": 0},
+        {"seconds": 0.0},
+        {"playout": "clever"},
+        {"playout_depth": -1},
+    ],
+)
+def test_bad_settings_are_rejected(kwargs: dict[str, object]) -> None:
+    """Budgets must be positive, the playout policy known, the depth not negative."""
+    with pytest.raises(ValueError):
+        MCTSBot(**kwargs)  # type: ignore[arg-type]
+
+
+def test_finished_game_is_rejected() -> None:
+    """choose() on a finished game raises ValueError, like the other bots."""
+    rules = attrs.evolve(ap.STANDARD, max_turns=1)
+    run = play_game(ap.new_game(2, rules=rules), [RandomBot(1), RandomBot(2)])
+    with pytest.raises(ValueError, match="over"):
+        MCTSBot(seed=1, iterations=5).choose(run.final)
+
+
+def test_time_budget_stops_the_search() -> None:
+    """With only a time budget the search runs at least one iteration and then stops."""
+    bot = MCTSBot(seed=1, seconds=0.01)
+    s = ap.new_game(2)
+    assert bot.choose(s) in s.legal_moves()
+    assert bot.stats.iterations >= 1
+
+
+# ---------- reproducibility
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_same_seed_same_game(players: int) -> None:
+    """With an iteration budget, equal seeds play exactly the same game."""
+    rules = attrs.evolve(ap.STANDARD, max_turns=5)
+
+    def game() -> tuple[ap.Move, ...]:
+        bots = [MCTSBot(seed=10 + i, iterations=20) for i in range(players)]
+        return play_game(ap.new_game(players, rules=rules), bots).moves
+
+    assert game() == game()
+
+
+def test_fresh_bots_with_one_seed_agree_on_a_state() -> None:
+    """Two new bots with the same seed choose the same action in the same state."""
+    state = ap.new_game(3)
+    for _ in range(4):
+        state = state.play(state.legal_moves()[-1])
+    assert MCTSBot(seed=9, iterations=40).choose(state) == MCTSBot(seed=9, iterations=40).choose(
+        state
+    )
+
+
+def test_tree_reuse_keeps_statistics_between_actions_of_a_turn() -> None:
+    """The second action of a turn starts from the subtree kept from the first search."""
+    bot = MCTSBot(seed=2, iterations=60)
+    s = ap.new_game(2)
+    s = s.play(bot.choose(s))
+    bot.choose(s)
+    assert bot.stats.root_visits > bot.stats.iterations
+    fresh = MCTSBot(seed=2, iterations=60, reuse_tree=False)
+    fresh.choose(s)
+    assert fresh.stats.root_visits == fresh.stats.iterations
+
+
+# ---------- tactics
+
+
+def _three_tops() -> ap.GameState:
+    """S tops e5, f5 and e6; S4 at h8.sw is two steps from f6; N leads on points."""
+    stacks = {
+        "e5.ne": ["S1"],
+        "f5.nw": ["S2"],
+        "e6.se": ["S3"],
+        "h8.sw": ["S4"],
+        "Nl": ["N1"],
+        "c8.ne": ["N2"],
+    }
+    return setup(stacks, eliminated=[(f"S{i}", "N") for i in range(5, 11)])
+
+
+def test_takes_an_immediate_true_win() -> None:
+    """When one action tops the fourth Singularity cell, the bot plays it (a true win)."""
+    s = _three_tops()
+    s = s.play(next(m for m in s.legal_moves() if m.target == s.topology.position("g7.sw")))
+    assert s.to_move == ap.Seat.S and s.moves_left == 1
+    after = s.play(MCTSBot(seed=1, iterations=10).choose(s))
+    assert after.outcome is not None and after.outcome.true_win
+
+
+def test_finds_a_true_win_two_actions_deep() -> None:
+    """With the winning cell two steps away, the bot walks there and wins in the same turn
+    (N leads on points, so a slow plan loses)."""
+    s = _three_tops()
+    bot = MCTSBot(seed=4, iterations=150)
+    for _ in range(2):
+        s = s.play(bot.choose(s))
+    assert s.outcome is not None and s.outcome.true_win and s.outcome.winners == (0,)
+
+
+def test_enters_the_singularity_in_one_move() -> None:
+    """With one move left and a piece next to the Singularity, the bot steps in."""
+    s = setup({"d4.ne": ["S1"], "a3.ne": ["S2"], "c8.ne": ["N1"]}, moves_left=1)
+    move = MCTSBot(seed=1, iterations=60).choose(s)
+    assert move.kind == ap.MoveKind.STEP
+    assert move.target == s.topology.position("e5.ne")
+
+
+def test_beats_random_play() -> None:
+    """A small budget already wins every one of a handful of seeded 2-player games
+    against RandomBot (turn-limited, so decided on points)."""
+    rules = attrs.evolve(ap.STANDARD, max_turns=40)
+    for g in range(2):
+        bots: list[Agent] = [MCTSBot(seed=g, iterations=25), RandomBot(seed=100 + g)]
+        if g % 2:
+            bots.reverse()
+        run = play_game(ap.new_game(2, rules=rules), bots)
+        out = run.final.outcome
+        assert out is not None
+        mcts_seat = (0, 2)[g % 2]
+        assert out.winners == (mcts_seat,), out
+
+
+# ---------- a game with chance nodes (the protocol, not ASTROPLANE)
+
+
+@attrs.frozen
+class PigState:
+    """Two-player Pig to ``target`` points: on your turn ``"roll"`` (a chance node: a die
+    decides; a 1 loses the turn's points and passes) or ``"hold"`` (bank them and pass).
+    A minimal game following ``astroplane.protocol.State`` with chance nodes."""
+
+    game_name: ClassVar[str] = "test-pig"
+    target: int = 12
+    scores: tuple[int, int] = (0, 0)
+    pending: int = 0
+    player: int = 0
+    rolling: bool = False
+
+    @property
+    def is_over(self) -> bool:
+        return max(self.scores) >= self.target
+
+    @property
+    def is_chance_node(self) -> bool:
+        return self.rolling and not self.is_over
+
+    @property
+    def to_move(self) -> int:
+        return self.player
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return (0, 1)
+
+    def legal_moves(self) -> Sequence[str | int]:
+        if self.is_over:
+            return ()
+        if self.rolling:
+            return tuple(range(1, 7))
+        return ("roll", "hold")
+
+    def chance_outcomes(self) -> Sequence[tuple[str | int, float]]:
+        return tuple((d, 1 / 6) for d in range(1, 7)) if self.is_chance_node else ()
+
+    def play(self, move: object) -> PigState:
+        if move not in self.legal_moves():
+            raise ValueError(f"illegal {move!r}")
+        if move == "roll":
+            return attrs.evolve(self, rolling=True)
+        if move == "hold":
+            scores = list(self.scores)
+            scores[self.player] += self.pending
+            nxt = self.player if max(scores) >= self.target else 1 - self.player
+            return attrs.evolve(self, scores=(scores[0], scores[1]), pending=0, player=nxt)
+        assert isinstance(move, int)
+        if move == 1:
+            return attrs.evolve(self, pending=0, player=1 - self.player, rolling=False)
+        return attrs.evolve(self, pending=self.pending + move, rolling=False)
+
+    def returns(self) -> tuple[float, ...]:
+        if not self.is_over:
+            return (0.0, 0.0)
+        return (1.0, 0.0) if self.scores[0] >= self.target else (0.0, 1.0)
+
+
+def test_toy_game_follows_the_protocol() -> None:
+    """The toy Pig game is a protocol State with chance nodes."""
+    s = PigState().play("roll")
+    assert isinstance(s, State) and s.is_chance_node
+    assert sample_chance(s, random.Random(0)) in range(1, 7)
+
+
+def test_holds_when_holding_wins() -> None:
+    """In Pig, with enough points pending to win, the bot holds instead of rolling."""
+    s = PigState(scores=(4, 10), pending=8)
+    assert MCTSBot(seed=1, iterations=50).choose(s) == "hold"
+
+
+def test_rolls_when_far_behind_and_nothing_pending() -> None:
+    """Holding with nothing pending only passes the turn: the bot rolls (searching through
+    chance nodes, without any heuristic)."""
+    s = PigState(scores=(0, 10))
+    assert MCTSBot(seed=1, iterations=300).choose(s) == "roll"
+
+
+def test_plays_whole_games_with_chance_nodes() -> None:
+    """MCTS plays complete Pig games (chance outcomes drawn by the caller) and beats a
+    random player in most of them."""
+    rng = random.Random(7)
+    wins = 0
+    for g in range(6):
+        s: State[str | int] = PigState()
+        bots = {g % 2: MCTSBot(seed=g, iterations=200), 1 - g % 2: None}
+        coin = random.Random(g)
+        while not s.is_over:
+            if s.is_chance_node:
+                s = s.play(sample_chance(s, rng))
+                continue
+            bot = bots[s.to_move]
+            move = coin.choice(s.legal_moves()) if bot is None else bot.choose(s)
+            assert move in s.legal_moves()
+            s = s.play(move)
+        wins += s.returns()[g % 2] == 1.0
+    assert wins >= 4
