@@ -97,7 +97,7 @@ def test_make_bot_knows_the_bots_and_rejects_others() -> None:
     assert isinstance(make_bot("Greedy", 1), GreedyBot)
     assert isinstance(make_bot("random"), RandomBot)
     assert isinstance(make_bot("random"), Agent)
-    with pytest.raises(ValueError, match=r"unknown bot 'minimax'.*greedy, random"):
+    with pytest.raises(ValueError, match=r"unknown bot 'minimax'.*greedy, mcts, random"):
         make_bot("minimax")
 
 

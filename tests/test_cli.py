@@ -37,6 +37,8 @@ def play_session(
 ) -> tuple[int, str, str]:
     """Run ``astroplane play ARGS`` in-process with scripted stdin; (exit code, stdout, stderr)."""
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    if "--bots" not in args:  # the default opponent searches; greedy keeps the tests quick
+        args = (*args, "--bots", "greedy")
     code = main(["play", *args])
     out, err = capsys.readouterr()
     return code, out, err
@@ -407,3 +409,14 @@ def test_the_second_game_plays_from_the_command_line(
     )
     assert code == 0
     assert "R rolls" in out and "Game over: 1st" in out
+
+
+def test_play_default_opponent_is_the_search_bot(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`astroplane play` plays against MCTSBot by default; --think sets its time per move."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n1\nquit\n"))
+    assert main(["play", "--seed", "1", "--think", "0.05s"]) == 0
+    out = capsys.readouterr().out
+    assert "against N (mcts)" in out
+    assert re.search(r"^N plays ", out, re.MULTILINE)

@@ -131,7 +131,7 @@ def _enumerate(t: Topology) -> list[Move]:
     for p in range(t.n_positions):
         for dst, _how in t.travel_dests[p]:
             out.extend(Move(int(MoveKind.TRAVEL), p, dst, c) for c in _SENDBACK_CHOICES)
-    for corner in sorted(t.corner_firing):
+    for corner in sorted(c for c, _pair in t.corner_firing):
         out.extend(Move(int(MoveKind.FIRE), corner, -1, c) for c in _FIRE_CHOICES)
     ordinary = int(CellKind.ORDINARY)
     for cell in range(t.n_cells):

@@ -8,6 +8,8 @@ it plays any registered game:
 * ``GreedyBot`` looks one action ahead: it plays every legal action and keeps the one
   whose result is best for the mover under the game's evaluation
   (``astroplane.evaluation.evaluate`` for ASTROPLANE; ties broken at random).
+* ``MCTSBot`` (``astroplane.mcts``) searches: UCT with cut-off playouts and a max^n
+  backup, within a budget of iterations or seconds.
 
 Both are seeded, so a game between bots is reproducible, and both only ever return a
 member of ``state.legal_moves()``. ``play_game`` runs a whole game between agents, drawing
@@ -31,6 +33,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+from astroplane.mcts import MCTSBot
 from astroplane.protocol import State, game_of, sample_chance
 
 __all__ = [
@@ -167,10 +170,11 @@ BOTS: Mapping[str, Callable[..., Agent]] = MappingProxyType(
     {
         "random": RandomBot,
         "greedy": GreedyBot,
+        "mcts": MCTSBot,
     }
 )
 #: The bots that take a thinking time (``make_bot(..., think=seconds)``).
-THINKING_BOTS: frozenset[str] = frozenset()
+THINKING_BOTS: frozenset[str] = frozenset({"mcts"})
 
 
 def make_bot(name: str, seed: int | None = None, *, think: float | None = None) -> Agent:

@@ -57,7 +57,7 @@ from typing import Any
 from astroplane.actions import action_space, action_to_move
 from astroplane.outcome import EndReason
 from astroplane.pieces import SEAT_NAMES
-from astroplane.rules.options import STANDARD, Rules
+from astroplane.rules.ruleset import STANDARD, Rules
 from astroplane.setup import new_game
 from astroplane.state import GameState
 

@@ -180,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SEAT",
         help="your seat (ASTROPLANE: S, W, N or E; default: the first seat)",
     )
-    _add_bot_options(pp, "greedy", "bots for the other seats in turn order, cycled")
+    _add_bot_options(pp, "mcts", "bots for the other seats in turn order, cycled")
     pp.add_argument(
         "--svg", type=Path, default=None, metavar="FILE", help="write the final position as SVG"
     )
