@@ -98,6 +98,8 @@ def _whole(value: object, what: str) -> int:
 
 def _show(value: object) -> str:
     """A short description of a bad argument (its type and, if short, its repr)."""
+    if isinstance(value, int) and not -(10**12) < value < 10**12:
+        return f"{type(value).__name__} of {value.bit_length()} bits"
     text = repr(value)
     return f"{type(value).__name__} {text}" if len(text) <= 40 else type(value).__name__
 

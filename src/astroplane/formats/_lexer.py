@@ -89,7 +89,7 @@ class Reader:
         self.skip()
         end = self.i + len(word)
         if self.low.startswith(word, self.i) and not (
-            len(word) == 1 and end < len(self.low) and self.low[end].isdigit()
+            len(word) == 1 and end < len(self.low) and self.low[end] in "0123456789"
         ):
             self.i = end
             return True
