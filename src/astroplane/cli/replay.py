@@ -16,6 +16,7 @@ from astroplane.cli.common import (
     scores_text,
     seats_text,
 )
+from astroplane.formats.limits import MAX_RECORD_TEXT
 from astroplane.formats.record import GameRecord
 from astroplane.pieces import SEAT_NAMES
 
@@ -25,15 +26,17 @@ __all__ = ["cmd_replay"]
 def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
     path: Path = args.file
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open(encoding="utf-8") as f:
+            # One character past the limit, so from_text reports a record that is too long
+            # (an endless file such as /dev/zero costs no more than that).
+            text = f.read(MAX_RECORD_TEXT + 1)
     except (OSError, UnicodeDecodeError) as e:
         raise CliError(f"cannot read {str(path)!r}: {getattr(e, 'strerror', None) or e}") from e
     try:
         record = GameRecord.from_text(text)
-        states = record.replay()
     except ValueError as e:  # NotationError, IllegalMoveError, PositionError
         raise CliError(f"{path}: invalid game record: {e}") from e
-    initial = states[0]
+    initial = record.initial
     moves = record.moves
     out.print(
         Text(
@@ -44,8 +47,10 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
     )
     if args.step or args.show:
         out.print(board(initial))
+        states = record.replay()
+        after = next(states)
         for k, move in enumerate(moves):
-            before, after = states[k], states[k + 1]
+            before, after = after, next(states)
             out.print(Text(f"{SEAT_NAMES[before.to_move]}: {format_move(before, move)}"))
             if after.is_over or after.turn != before.turn or k == len(moves) - 1:
                 out.print(board(after))
@@ -58,8 +63,9 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
                         out.print()
                     if answer.strip().lower() in ("q", "quit"):
                         return 0
-    final = states[-1]
-    if not (args.step or args.show):
+        final = after
+    else:
+        final = record.final_state()
         out.print(board(final))
     if final.outcome is not None:
         out.print(Text(f"Result: {result_line(final, final.outcome)}"))
