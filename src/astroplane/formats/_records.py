@@ -116,7 +116,8 @@ def _header(raw: str, number: int) -> tuple[str, str]:
     """Name and unescaped value of the header line ``raw`` (stripped of blanks)."""
 
     def bad(problem: str, at: int) -> NotationError:
-        return NotationError(problem, raw, min(at, max(len(raw) - 1, 0)), number)
+        at = min(at, max(len(raw) - 1, 0))
+        return NotationError(f'a header is [Name "value"]: {problem}', raw, at, number)
 
     i = 1
     n = len(raw)
@@ -127,13 +128,13 @@ def _header(raw: str, number: int) -> tuple[str, str]:
         i += 1
     name = raw[start:i]
     if not header_name_ok(name):
-        raise bad(f'a header is [Name "value"], Name a word of at most {MAX_HEADER_NAME}', start)
+        raise bad(f"Name is a word of at most {MAX_HEADER_NAME} characters", start)
     if i >= n or raw[i] not in " \t":
-        raise bad('expected a blank and a quoted value: [Name "value"]', i)
+        raise bad("expected a blank and a quoted value", i)
     while i < n and raw[i] in " \t":
         i += 1
     if i >= n or raw[i] != '"':
-        raise bad('expected a quoted value: [Name "value"]', i)
+        raise bad("expected a quoted value", i)
     i += 1
     parts: list[str] = []
     size = 0
