@@ -182,7 +182,8 @@ def _lines(source: str | Iterable[str], limit: int) -> Iterator[tuple[int, str]]
     read = getattr(source, "read", None)
     if read is None:
         raise NotationError(f"a record is a string or a text file, not {type(source).__name__}")
-    pending = ""
+    pending: list[str] = []  # the start of a line, in pieces (joining them once is linear)
+    pending_size = 0
     total = 0
     number = 0
     while True:
@@ -194,13 +195,23 @@ def _lines(source: str | Iterable[str], limit: int) -> Iterator[tuple[int, str]]
             raise NotationError(f"a record text is longer than {limit} characters")
         if not chunk:
             break
-        lines = (pending + chunk).split("\n")
-        pending = lines.pop()
+        if "\n" not in chunk:
+            pending.append(chunk)
+            pending_size += len(chunk)
+            if pending_size > MAX_RECORD_TEXT:
+                raise NotationError(
+                    f"a line is longer than {MAX_RECORD_TEXT} characters", "", None, number + 1
+                )
+            continue
+        lines = chunk.split("\n")
+        lines[0] = "".join(pending) + lines[0]
+        tail = lines.pop()
+        pending, pending_size = [tail], len(tail)
         for line in lines:
             number += 1
             yield number, line.removesuffix("\r")
     number += 1
-    yield number, pending.removesuffix("\r")
+    yield number, "".join(pending).removesuffix("\r")
 
 
 def split_games(source: str | Iterable[str], *, many: bool) -> Iterator[RawGame]:
