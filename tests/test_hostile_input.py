@@ -273,6 +273,19 @@ def test_a_move_with_bad_fields_cannot_be_built_and_the_error_names_the_field(
         attrs.evolve(Move(0, 1, 3), **{field: value})
 
 
+def test_an_equal_move_built_by_hand_plays_as_the_legal_one() -> None:
+    """A Move built by hand (even with IntEnum fields) that equals a legal move is played as
+    the interned legal move; a float field can no longer reach play() at all."""
+    s = ap.new_game()
+    legal = s.legal_moves()[0]
+    same = Move(MoveKind(legal.kind), legal.origin, legal.target, legal.choice)
+    assert same is not legal and same == legal
+    assert s.play(same) == s.play(legal)
+    assert s.effects(same) == s.effects(legal)
+    with pytest.raises(ValueError, match="Move.origin must be an int"):
+        Move(legal.kind, float(legal.origin), legal.target)
+
+
 def test_play_format_and_effects_reject_what_is_not_a_legal_move() -> None:
     """play, effects and format_move raise IllegalMoveError for a non-Move or an illegal
     move, never TypeError."""
@@ -532,6 +545,32 @@ def test_the_bot_registry_is_read_only() -> None:
 
     with pytest.raises(TypeError):
         BOTS["x"] = BOTS["random"]  # type: ignore[index]
+
+
+#: Public module-level mutable tables in modules of the lead's (agents.py, evaluation.py,
+#: cli/): known and reported; no other module may have one.
+_KNOWN_MUTABLE = {
+    "astroplane.agents.BOTS",
+    "astroplane.cli.BOTS",
+    "astroplane.evaluation.WEIGHTS",
+    "astroplane.cli.common.SEAT_STYLE",
+    "astroplane.cli.selfplay.SEAT_STYLE",
+}
+
+
+def test_no_module_exposes_a_new_mutable_table() -> None:
+    """No public module-level name of the package is a dict, list, set or bytearray,
+    beyond the known ones of the lead's modules."""
+    import importlib
+    import pkgutil
+
+    found = set()
+    for info in pkgutil.walk_packages(ap.__path__, "astroplane."):
+        module = importlib.import_module(info.name)
+        for key, value in vars(module).items():
+            if not key.startswith("_") and isinstance(value, (dict, list, set, bytearray)):
+                found.add(f"{info.name}.{key}")
+    assert found <= _KNOWN_MUTABLE, sorted(found - _KNOWN_MUTABLE)
 
 
 # ---- 5. bounded cost on hostile input -----------------------------------------------------------

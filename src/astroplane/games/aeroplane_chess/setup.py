@@ -144,14 +144,15 @@ def setup_position(
         sixes: 6s rolled and played earlier in this turn.
         sixed: Planes moved by those 6s.
         finished: Colours that finished, in order.
-        turn: The turn number.
+        turn: The turn number, 1..1000000 (``MAX_TURN``).
         rules: The rules (None: ``STANDARD``).
 
     Returns:
-        The position.
+        The position; its text and JSON read back equal.
 
     Raises:
-        PositionError: If a name is unknown or the position breaks a rule of the game.
+        PositionError: If a name is unknown, a number is not an ``int`` (or is a
+            ``bool``) or out of range, or the position breaks a rule of the game.
 
     >>> setup_position("RB", {"R1": "BH2"})
     Traceback (most recent call last):
