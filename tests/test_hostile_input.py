@@ -282,7 +282,7 @@ def test_an_equal_move_built_by_hand_plays_as_the_legal_one() -> None:
     assert same is not legal and same == legal
     assert s.play(same) == s.play(legal)
     assert s.effects(same) == s.effects(legal)
-    with pytest.raises(ValueError, match="Move.origin must be an int"):
+    with pytest.raises(ValueError, match=r"Move\.origin must be an int"):
         Move(legal.kind, float(legal.origin), legal.target)
 
 
