@@ -20,7 +20,8 @@ character (no regular expression can backtrack), within the limits of
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
+from typing import TextIO
 
 import attrs
 
@@ -171,7 +172,7 @@ def _header(raw: str, number: int) -> tuple[str, str]:
     return name, "".join(parts)
 
 
-def _lines(source: str | Iterable[str], limit: int) -> Iterator[tuple[int, str]]:
+def _lines(source: str | TextIO, limit: int) -> Iterator[tuple[int, str]]:
     """Numbered lines of a text, or of a text file read in chunks (so an endless file
     without line breaks costs at most ``limit`` characters)."""
     if isinstance(source, str):
@@ -214,7 +215,7 @@ def _lines(source: str | Iterable[str], limit: int) -> Iterator[tuple[int, str]]
     yield number, "".join(pending).removesuffix("\r")
 
 
-def split_games(source: str | Iterable[str], *, many: bool) -> Iterator[RawGame]:
+def split_games(source: str | TextIO, *, many: bool) -> Iterator[RawGame]:
     """The games of a record text (``many``) or its one game, lazily.
 
     Args:

@@ -51,6 +51,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from typing import TextIO
 
 import attrs
 
@@ -255,7 +256,7 @@ class GameRecord:
         return _read_game(game)
 
 
-def iter_records(source: str | Iterable[str]) -> Iterator[GameRecord]:
+def iter_records(source: str | TextIO) -> Iterator[GameRecord]:
     """The games of a text or a text file, one at a time (like a PGN file).
 
     Args:
