@@ -42,8 +42,27 @@ class IllegalMoveError(ValueError):
         self.reason = reason
 
 
+#: Longest text quoted whole in a ``NotationError`` message; longer texts are quoted as
+#: an excerpt around the problem (``text`` keeps all of it).
+QUOTE_LIMIT = 160
+
+
+def _excerpt(text: str, index: int | None) -> str:
+    if len(text) <= QUOTE_LIMIT:
+        return repr(text)
+    at = 0 if index is None else max(0, min(index, len(text)))
+    start = max(0, at - QUOTE_LIMIT // 2)
+    end = min(len(text), start + QUOTE_LIMIT)
+    head = "..." if start else ""
+    tail = "..." if end < len(text) else ""
+    return f"{head}{text[start:end]!r}{tail} (from column {start + 1})"
+
+
 class NotationError(ValueError):
     """Text (a move, a position, a game record) that cannot be read.
+
+    The message quotes ``text`` whole when it is short, else an excerpt around
+    ``index``, so a message stays short whatever the input.
 
     Attributes:
         text: The text that was being read.
@@ -60,7 +79,7 @@ class NotationError(ValueError):
             where += f"line {line}"
         if index is not None:
             where += (", " if where else "") + f"column {index + 1}"
-        super().__init__(f"{problem}" + (f" ({where}: {text!r})" if where else ""))
+        super().__init__(f"{problem}" + (f" ({where}: {_excerpt(text, index)})" if where else ""))
         self.text = text
         self.index = index
         self.problem = problem

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from astroplane.pieces import piece_owner
 from astroplane.state import IN_RESERVE, GameState
@@ -24,15 +25,17 @@ from astroplane.topology import Topology
 __all__ = ["WEIGHTS", "WIN_VALUE", "distances_to_singularity", "evaluate"]
 
 #: Weights of the terms of ``evaluate`` (points of evaluation per unit).
-WEIGHTS: Mapping[str, float] = {
-    "score": 10.0,  # per point of (own score - best other score), rules page: Scores
-    "control": 6.0,  # per Singularity cell topped, squared (a true win needs all four)
-    "progress": 1.0,  # per step a piece is from the Singularity (own: -, others: +)
-    "captive": 3.0,  # per piece held captive (own pieces held: -, others held by us: +)
-    "armed": 4.0,  # per Anomaly corner whose two firing positions we top (can fire)
-    "loaded": 1.0,  # per firing position we top
-    "lost": 6.0,  # per own piece eliminated
-}
+WEIGHTS: Mapping[str, float] = MappingProxyType(
+    {
+        "score": 10.0,  # per point of (own score - best other score), rules page: Scores
+        "control": 6.0,  # per Singularity cell topped, squared (a true win needs all four)
+        "progress": 1.0,  # per step a piece is from the Singularity (own: -, others: +)
+        "captive": 3.0,  # per piece held captive (own pieces held: -, others held by us: +)
+        "armed": 4.0,  # per Anomaly corner whose two firing positions we top (can fire)
+        "loaded": 1.0,  # per firing position we top
+        "lost": 6.0,  # per own piece eliminated
+    }
+)
 #: The value of a finished game: won (shared wins count half), lost.
 WIN_VALUE = 100_000.0
 

@@ -179,7 +179,11 @@ def _state_from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD)
 
 
 def _record_to_text(initial: GameState, moves: Sequence[Move], headers: Mapping[str, str]) -> str:
-    return GameRecord.from_game(initial, moves, headers=headers).to_text()
+    others = {k: v for k, v in headers.items() if k not in ("Event", "Date")}
+    record = GameRecord.from_game(
+        initial, moves, event=headers.get("Event"), date=headers.get("Date"), headers=others
+    )
+    return record.to_text()
 
 
 def _record_from_text(text: str) -> tuple[GameState, tuple[Move, ...]]:

@@ -30,6 +30,7 @@ a variant's action  as its ``ActionType`` says  (``astroplane.rules.variants``)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FIRE",
+    "MAX_CHOICE",
+    "MAX_KIND",
     "RESERVE_CHOICES",
     "SQUARE_KINDS",
     "STEP_KINDS",
@@ -79,9 +82,34 @@ FIRE = MoveKind.FIRE
 RESERVE_CHOICES: tuple[tuple[int, ...], ...] = ((), (0,), (1,), (0, 0), (0, 1), (1, 1))
 
 
+#: The largest move kind: the standard kinds are 0-5, a variant's 8..63.
+MAX_KIND = 63
+#: The largest ``choice``: four send-back bits [D10].
+MAX_CHOICE = 15
+
+
+def _field(low: int, high: int | None) -> Callable[[object, attrs.Attribute[int], object], None]:
+    def check(_move: object, attr: attrs.Attribute[int], value: object) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(
+                f"Move.{attr.name} must be an int, not {type(value).__name__} {value!r}"
+            )
+        if value < low or (high is not None and value > high):
+            upper = "" if high is None else f"..{high}"
+            raise ValueError(f"Move.{attr.name} {value} is out of range ({low}{upper})")
+
+    return check
+
+
 @attrs.frozen(repr=False, cache_hash=False)
 class Move:
     """One action. Build moves by asking a state for ``legal_moves()``.
+
+    The fields are checked when a move is built (moves are interned by the move
+    generator, so this costs nothing in play): each is an ``int`` (not a ``bool``),
+    ``kind`` 0..63, ``origin`` and ``target`` -1 or more, ``choice`` 0..15. Whether the
+    numbers are positions or cells of a board is for the board to say
+    (``astroplane.rules.explain.move_field_problem``).
 
     Attributes:
         kind: A ``MoveKind`` value, or a variant action's kind (stored as a plain ``int``).
@@ -89,15 +117,22 @@ class Move:
         target: Position, cell or -1, by kind.
         choice: Send-back or reserve choice, by kind.
 
+    Raises:
+        ValueError: If a field is not an int or out of range; the message names the field.
+
     Examples:
         >>> Move(MoveKind.END_TURN)
         Move(END_TURN)
+        >>> Move(MoveKind.STEP, 1.0, 3)
+        Traceback (most recent call last):
+        ...
+        ValueError: Move.origin must be an int, not float 1.0
     """
 
-    kind: int
-    origin: int = -1
-    target: int = -1
-    choice: int = 0
+    kind: int = attrs.field(validator=_field(0, MAX_KIND))
+    origin: int = attrs.field(default=-1, validator=_field(-1, None))
+    target: int = attrs.field(default=-1, validator=_field(-1, None))
+    choice: int = attrs.field(default=0, validator=_field(0, MAX_CHOICE))
 
     @property
     def is_free(self) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from astroplane.enums import SEAT_NAMES, Seat
 
 __all__ = [
+    "ASCII_BLANKS",
     "PIECES_PER_PLAYER",
     "SEAT_NAMES",
     "next_reserve_piece",
@@ -55,25 +56,39 @@ def piece_name(piece: int) -> str:
     """The name of a piece id (``0`` -> ``"S1"``).
 
     Raises:
-        ValueError: If ``piece`` is not 0..39.
+        ValueError: If ``piece`` is not an int 0..39.
     """
-    if not 0 <= piece < 4 * PIECES_PER_PLAYER:
+    if isinstance(piece, bool) or not isinstance(piece, int) or not 0 <= piece < 40:
         raise ValueError(f"not a piece id: {piece!r}")
     return f"{SEAT_NAMES[piece // PIECES_PER_PLAYER]}{piece % PIECES_PER_PLAYER + 1}"
 
 
+#: ASCII whitespace, the only blanks names may be surrounded by (``str.strip()`` would also
+#: remove Unicode spaces).
+ASCII_BLANKS = " \t\n\r\f\v"
+
+#: Piece id by canonical name, lower-case names included (``"S1"``, ``"s1"``).
+_PIECE_IDS = {
+    f"{letter}{n + 1}": SEAT_NAMES.index(letter.upper()) * PIECES_PER_PLAYER + n
+    for letter in SEAT_NAMES + SEAT_NAMES.lower()
+    for n in range(PIECES_PER_PLAYER)
+}
+
+
 def piece_from_name(name: str) -> int:
-    """The piece id of a name like ``"S1"`` or ``"e10"`` (case-insensitive).
+    """The piece id of a name like ``"S1"`` or ``"e10"`` (ASCII, case-insensitive).
+
+    Only ASCII letters and digits are read: ``S`` with an Arabic-Indic digit one (U+0661),
+    or a long s (U+017F, which ``str.upper()`` turns into ``S``) and ``1``, are not piece
+    names.
 
     Raises:
         ValueError: If the text is not a seat letter followed by 1..10.
     """
-    text = name.strip().upper()
-    if len(text) >= 2 and text[0] in SEAT_NAMES and text[1:].isdigit():
-        number = int(text[1:])
-        if 1 <= number <= PIECES_PER_PLAYER and text[1] != "0":
-            return SEAT_NAMES.index(text[0]) * PIECES_PER_PLAYER + number - 1
-    raise ValueError(f"not a piece name: {name!r} (expected a seat letter S/W/N/E and 1..10)")
+    found = _PIECE_IDS.get(name.strip(ASCII_BLANKS)) if isinstance(name, str) else None
+    if found is None:
+        raise ValueError(f"not a piece name: {name!r} (expected a seat letter S/W/N/E and 1..10)")
+    return found
 
 
 def piece_id(piece: int | str) -> int:
@@ -102,8 +117,10 @@ def seat_from_name(name: str | int) -> Seat:
     if isinstance(name, int) and not isinstance(name, bool):
         if 0 <= name < 4:
             return Seat(name)
-    elif isinstance(name, str) and len(name.strip()) == 1 and name.strip() in "SWNEswne":
-        return Seat(SEAT_NAMES.index(name.strip().upper()))
+    elif isinstance(name, str):
+        letter = name.strip(ASCII_BLANKS)
+        if len(letter) == 1 and letter in "SWNEswne":
+            return Seat(SEAT_NAMES.index(letter.upper()))
     raise ValueError(f"not a seat: {name!r} (expected S, W, N, E or 0..3)")
 
 

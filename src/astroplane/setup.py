@@ -10,6 +10,9 @@ states here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
+from types import MappingProxyType
+from typing import Any
 
 from astroplane.enums import SEAT_NAMES, Seat
 from astroplane.errors import PositionError
@@ -28,11 +31,13 @@ from astroplane.topology import REFERENCE_BOARD, Topology
 __all__ = ["SEATS_BY_COUNT", "new_game", "setup_position"]
 
 #: The seats of a game by number of players [D2].
-SEATS_BY_COUNT: Mapping[int, tuple[Seat, ...]] = {
-    2: (Seat.S, Seat.N),
-    3: (Seat.S, Seat.W, Seat.N),
-    4: (Seat.S, Seat.W, Seat.N, Seat.E),
-}
+SEATS_BY_COUNT: Mapping[int, tuple[Seat, ...]] = MappingProxyType(
+    {
+        2: (Seat.S, Seat.N),
+        3: (Seat.S, Seat.W, Seat.N),
+        4: (Seat.S, Seat.W, Seat.N, Seat.E),
+    }
+)
 
 
 def new_game(
@@ -81,8 +86,42 @@ def new_game(
 
 def _int(value: object, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise PositionError(f"{what} must be an int {low}..{high}, not {value!r}")
-    return value
+        raise PositionError(f"{what} must be an int {low}..{high}, not {_show(value)}")
+    return int(value)  # a plain int, even for an int subclass
+
+
+def _whole(value: object, what: str) -> int:
+    """``value`` as a plain int; its range is the validator's (``rules/validate.py``)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(f"{what} must be an int, not {_show(value)}")
+    return int(value)
+
+
+def _show(value: object) -> str:
+    """A short description of a bad argument (its type and, if short, its repr)."""
+    if isinstance(value, int) and not -(10**12) < value < 10**12:
+        return f"{type(value).__name__} of {value.bit_length()} bits"
+    text = repr(value)
+    return f"{type(value).__name__} {text}" if len(text) <= 40 else type(value).__name__
+
+
+def _items(value: object, what: str, most: int) -> list[Any]:
+    """The items of an iterable argument, at most ``most`` of them (so a huge or endless
+    iterable costs nothing)."""
+    if isinstance(value, (Mapping, bytes)) or not isinstance(value, Iterable):
+        raise PositionError(f"{what} must be a sequence, not {_show(value)}")
+    items = list(islice(value, most + 1))
+    if len(items) > most:
+        raise PositionError(f"{what} has more than {most} entries")
+    return items
+
+
+def _unique(ids: Sequence[int], name: Any, what: str) -> None:
+    seen: set[int] = set()
+    for x in ids:
+        if x in seen:
+            raise PositionError(f"{what}: {name(x)} is listed twice")
+        seen.add(x)
 
 
 def setup_position(
@@ -116,11 +155,11 @@ def setup_position(
             the Singularity and not eliminated count as removed.
         to_move: Seat to move (default the first seat).
         moves_left: Moves left in the turn (default: the rules' ``turn_moves``);
-            at most the turn's moves plus one per piece [D29].
-        turn: Turn number, 1..1000000.
-        travelled: Pieces marked as having travelled a Wormhole [D19].
-        landed: Pieces that landed on a stack this turn [D9].
-        last_progress: Last turn with progress [D25].
+            at least 1 and at most the turn's moves plus one per piece [D29].
+        turn: Turn number, 1..1000000 (``astroplane.rules.validate.MAX_TURN``).
+        travelled: Pieces marked as having travelled a Wormhole [D19], each once.
+        landed: Pieces that landed on a stack this turn [D9], each once.
+        last_progress: Last turn with progress [D25], 0..turn.
         over: None for a game in progress; an ``EndReason`` (or its value, such as
             ``"stuck"``) for a finished game, which must have ended that way here.
         rules: The rules in force.
@@ -137,7 +176,11 @@ def setup_position(
             a Singularity cell, a Start Area holding another seat's pieces, a reserve that
             is not the highest numbers, a bad seat, count or turn, a game in progress the
             rules would already have ended, an end that does not follow from the
-            position; or if an argument has the wrong type.
+            position; or if an argument has the wrong type (numbers are ``int``, never
+            ``bool`` or ``float``; names are ASCII), lists an item twice (a position, a
+            seat of ``players``, ``removed`` or ``reserve``, a marked piece) or more items
+            than the game has (4 seats, 40 pieces). Every state it returns can be written
+            as position text and JSON and read back equal.
     """
     try:
         return _setup(
@@ -168,6 +211,8 @@ def _setup(
 ) -> GameState:
     if not isinstance(rules, Rules):
         raise PositionError(f"rules must be a Rules value, not {type(rules).__name__}")
+    if not isinstance(topology, Topology):
+        raise PositionError(f"topology must be a Topology, not {type(topology).__name__}")
     if isinstance(players, int) and not isinstance(players, bool):
         if players not in SEATS_BY_COUNT:
             raise PositionError(f"players must be 2, 3 or 4, not {players}")
@@ -175,32 +220,45 @@ def _setup(
     elif isinstance(players, bool):
         raise PositionError(f"players must be 2, 3 or 4, not {players}")
     else:
-        seats = tuple(sorted({seat_from_name(s) for s in players}))
+        listed = [seat_from_name(s) for s in _items(players, "players", 4)]
+        _unique(listed, lambda x: SEAT_NAMES[x], "players")
+        seats = tuple(sorted(listed))
         if len(seats) < 2:
             raise PositionError("a game needs at least two seats")
-    reason = None if over is None else EndReason(over)
+    reason = None if over is None else _reason(over)
     t = topology
     table: list[tuple[int, ...]] = [()] * t.n_positions
     where = [NOT_PLAYING] * (4 * PIECES_PER_PLAYER)
     if not isinstance(stacks, Mapping):
-        raise PositionError(f"stacks must be a mapping of positions to pieces, not {stacks!r}")
+        raise PositionError(f"stacks must be a mapping of positions to pieces, not {_show(stacks)}")
     for raw_pos, raw_stack in stacks.items():
         if isinstance(raw_pos, str):
             pos = t.position(raw_pos)
         else:
             pos = raw_pos
             if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < t.n_positions:
-                raise PositionError(f"not a position of this board: {raw_pos!r}")
+                raise PositionError(f"not a position of this board: {_show(raw_pos)}")
+            pos = int(pos)
+        if table[pos]:
+            raise PositionError(f"position {t.position_name(pos)} is given twice")
         if isinstance(raw_stack, str):
             raise PositionError(f"the stack at {raw_pos!r} is a sequence of pieces, not a string")
-        pieces = tuple(piece_id(p) for p in raw_stack)
+        pieces = tuple(
+            piece_id(p) for p in _items(raw_stack, f"the stack at {t.position_name(pos)}", 40)
+        )
         for p in pieces:
             if where[p] != NOT_PLAYING:
                 raise PositionError(f"piece {piece_name(p)} is placed twice")
             where[p] = pos
         table[pos] = pieces
-    removed_seats = tuple(seat_from_name(s) for s in removed)
-    elim = tuple((piece_id(p), seat_from_name(by)) for p, by in eliminated)
+    removed_seats = tuple(seat_from_name(s) for s in _items(removed, "removed", 4))
+    _unique(list(removed_seats), lambda x: SEAT_NAMES[x], "removed seats")
+    pairs = []
+    for pair in _items(eliminated, "eliminated", 40):
+        if isinstance(pair, (str, Mapping)) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise PositionError(f"eliminated pieces are (piece, by_seat) pairs, not {_show(pair)}")
+        pairs.append((piece_id(pair[0]), seat_from_name(pair[1])))
+    elim = tuple(pairs)
     for p, by in elim:
         if where[p] != NOT_PLAYING:
             raise PositionError(f"eliminated piece {piece_name(p)} is not a free piece")
@@ -209,10 +267,17 @@ def _setup(
                 f"piece eliminated by seat {SEAT_NAMES[by]}, which is not in the game"
             )
         where[p] = ELIMINATED
+    counts: dict[int, int] = {}
     if reserve is not None:
-        for key, value in reserve.items():
+        if not isinstance(reserve, Mapping):
+            raise PositionError(
+                f"reserve must be a mapping of seats to counts, not {_show(reserve)}"
+            )
+        for key, value in _items(reserve.items(), "reserve", 4):
             s = seat_from_name(key)
-            _int(value, f"the reserve of seat {SEAT_NAMES[s]}", 0, PIECES_PER_PLAYER)
+            if s in counts:
+                raise PositionError(f"the reserve of seat {SEAT_NAMES[s]} is given twice")
+            counts[s] = _int(value, f"the reserve of seat {SEAT_NAMES[s]}", 0, PIECES_PER_PLAYER)
             if s not in seats and value:
                 raise PositionError(f"reserve for seat {SEAT_NAMES[s]}, which is not in the game")
     res = [0, 0, 0, 0]
@@ -223,23 +288,24 @@ def _setup(
             where[p] = code
         if seat in removed_seats:
             continue
-        res[seat] = len(free) if reserve is None else _reserve_of(reserve, seat)
+        res[seat] = len(free) if reserve is None else counts.get(seat, 0)
     first = seats[0] if to_move is None else seat_from_name(to_move)
-    # Ranges are the validator's ("bad turn"); here only the types.
-    turn = _int(turn, "turn", -(10**100), 10**100)
-    last_progress = _int(last_progress, "last_progress", -(10**100), 10**100)
+    turn = _whole(turn, "turn")
+    last_progress = _whole(last_progress, "last_progress")
     marks = []
-    for group in (travelled, landed):
+    for label, group in (("travelled", travelled), ("landed", landed)):
         mask = 0
-        for raw in group:
+        for raw in _items(group, label, 40):
             pid = piece_id(raw)
             if where[pid] < 0:
                 raise PositionError(f"marked piece {raw!r} is not on a position")
+            if mask >> pid & 1:
+                raise PositionError(f"{label}: piece {piece_name(pid)} is listed twice")
             mask |= 1 << pid
         marks.append(mask)
     state = GameState(
         t, rules, seats, tuple(table), (res[0], res[1], res[2], res[3]), elim, removed_seats,
-        Seat(first), 1 if moves_left is None else _int(moves_left, "moves_left", 0, 10**6),
+        Seat(first), 1 if moves_left is None else _whole(moves_left, "moves_left"),
         turn, marks[0], marks[1], last_progress, None, tuple(where),
     )  # fmt: skip
     if reason is not None:
@@ -258,8 +324,11 @@ def _setup(
     return rules.start_turn(state)
 
 
-def _reserve_of(reserve: Mapping[int | str, int], seat: int) -> int:
-    for key, value in reserve.items():
-        if seat_from_name(key) == seat:
-            return value
-    return 0
+def _reason(over: object) -> EndReason:
+    if isinstance(over, EndReason):
+        return over
+    for reason in EndReason:
+        if over == reason.value and isinstance(over, str):
+            return reason
+    known = ", ".join(r.value for r in EndReason)
+    raise PositionError(f"over must be None or an EndReason ({known}), not {_show(over)}")

@@ -246,17 +246,28 @@ class Topology:
         return y * self.width + x
 
     def cell_name(self, cell: int) -> str:
-        """The name of a cell index (``14`` -> ``"e2"``)."""
+        """The name of a cell index (``14`` -> ``"e2"``).
+
+        Raises:
+            ValueError: If ``cell`` is not an int 0..n_cells-1 (numbers never wrap around).
+        """
+        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < self.n_cells:
+            raise ValueError(f"not a cell index of this board: {cell!r}")
         y, x = divmod(cell, self.width)
         return f"{chr(ord('a') + x)}{y + 1}"
 
     def position(self, name: str) -> int:
         """The position index of ``"e2.ne"``, a firing position ``"a1S"`` or Start Area ``"Sl"``.
 
+        Grid names are ASCII and case-insensitive (``"E2.NE"``); surrounding ASCII blanks
+        are ignored.
+
         Raises:
             ValueError: If the name is not a position of this board.
         """
-        key = name.strip()
+        if not isinstance(name, str) or not name.isascii():
+            raise ValueError(f"not a position of this board: {name!r}")
+        key = name.strip(_BLANKS)
         if key in self._names:
             return self._names[key]
         cell_part, dot, apex_part = key.partition(".")
@@ -265,7 +276,13 @@ class Topology:
         raise ValueError(f"not a position of this board: {name!r}")
 
     def position_name(self, position: int) -> str:
-        """The name of a position index: grid ``"e2.ne"``, firing ``"a1S"``, Start Area ``"Sl"``."""
+        """The name of a position index: grid ``"e2.ne"``, firing ``"a1S"``, Start Area ``"Sl"``.
+
+        Raises:
+            ValueError: If ``position`` is not an int 0..n_positions-1.
+        """
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise ValueError(f"not a position index of this board: {position!r}")
         if 0 <= position < self.fire_base:
             return f"{self.cell_name(position >> 2)}.{APEX_NAMES[position & 3]}"
         if self.fire_base <= position < self.start_base:
@@ -467,12 +484,24 @@ STEP_THROUGH = 2  #: entered a Wormhole end and went straight through [D12]
 STEP_SINGULARITY = 3  #: entered a Singularity cell, at its Singularity apex [D13]
 
 
+#: ASCII whitespace (``str.strip()`` alone would also remove Unicode spaces).
+_BLANKS = " \t\n\r\f\v"
+_DIGITS = "0123456789"
+
+
 def _parse_cell(name: str, width: int, height: int) -> tuple[int, int]:
-    text = name.strip().lower()
-    if len(text) >= 2 and "a" <= text[0] <= "z" and text[1:].isdigit():
-        x, y = ord(text[0]) - ord("a"), int(text[1:]) - 1
-        if 0 <= x < width and 0 <= y < height:
-            return x, y
+    """``(x, y)`` of a cell name: an ASCII file letter and a rank without leading zeros.
+
+    ``str.isdigit`` and ``int`` accept non-ASCII digits (U+0661, U+00B2...) and
+    ``str.lower`` turns the Kelvin sign into ``k``: only ASCII is read here.
+    """
+    text = name.strip(_BLANKS) if isinstance(name, str) else ""
+    if 2 <= len(text) <= 4 and text.isascii():
+        letter, rank = text[0].lower(), text[1:]
+        if "a" <= letter <= "z" and rank[0] != "0" and all(c in _DIGITS for c in rank):
+            x, y = ord(letter) - ord("a"), int(rank) - 1
+            if 0 <= x < width and 0 <= y < height:
+                return x, y
     raise ValueError(f"not a cell of a {width}x{height} board: {name!r}")
 
 

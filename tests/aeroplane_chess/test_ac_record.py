@@ -20,7 +20,7 @@ def test_random_games_round_trip(seed: int, colours: str, rules: object) -> None
     text = rec.to_text()
     back = GameRecord.from_text(text)
     assert back == rec and back.to_text() == text
-    assert back.final_state() == states[-1] and back.replay() == tuple(states)
+    assert back.final_state() == states[-1] and tuple(back.replay()) == tuple(states)
     assert rec.header("Result") != "*"
 
 

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from astroplane.errors import IllegalMoveError, NotationError
 from astroplane.formats._lexer import Reader, position_text
+from astroplane.formats.limits import MAX_MOVE_TEXT, check_size
 from astroplane.moves import RESERVE_CHOICES, Move, MoveKind
 from astroplane.pieces import SEAT_NAMES
 from astroplane.rules.explain import why_illegal
@@ -71,7 +72,8 @@ def format_move(state: GameState, move: Move) -> str:
 
     Raises:
         IllegalMoveError: If ``move`` is not legal in ``state`` (the send-back
-            and reserve choices can only be written for legal moves).
+            and reserve choices can only be written for legal moves), or is not a
+            ``Move`` at all.
 
     Examples:
         >>> import astroplane
@@ -146,16 +148,18 @@ def parse_move(state: GameState, text: str, *, line: int | None = None) -> Move:
     Args:
         state: The state the move is played in.
         text: Move notation (see the module docstring); case and spaces between
-            tokens do not matter.
+            tokens do not matter. At most ``MAX_MOVE_TEXT`` (256) characters, printable
+            ASCII or tabs.
         line: A line number to report in errors (for multi-line texts).
 
     Returns:
         The move, one of ``state.legal_moves()``.
 
     Raises:
-        NotationError: If the text cannot be read, does not say every choice the
-            move needs (send-back Start Areas [D10]), or names an illegal move;
-            the message says what is wrong and where.
+        NotationError: If the text is not a string, is too long, holds a character that
+            is not printable ASCII, cannot be read, does not say every choice the move
+            needs (send-back Start Areas [D10]), or names an illegal move; the message
+            says what is wrong and where.
 
     Examples:
         >>> import astroplane
@@ -169,6 +173,7 @@ def parse_move(state: GameState, text: str, *, line: int | None = None) -> Move:
     """
     if not isinstance(text, str):
         raise NotationError(f"a move text must be a string, not {type(text).__name__}")
+    check_size(text, MAX_MOVE_TEXT, "a move text", line)
     r = Reader(text, state.topology, line)
     if r.at_end():
         raise r.error("empty move text", 0)

@@ -31,6 +31,7 @@ import attrs
 
 from astroplane.errors import NotationError, PositionError, UnknownVariantError
 from astroplane.formats._lexer import Reader, position_text
+from astroplane.formats.limits import MAX_POSITION_TEXT, MAX_RULES_TEXT, check_ascii, check_size
 from astroplane.outcome import EndReason
 from astroplane.pieces import SEAT_NAMES, piece_name
 from astroplane.rules.ruleset import FLAG_OPTIONS, LIMIT_OPTIONS, OPTIONS, Rules, variant
@@ -41,6 +42,8 @@ from astroplane.topology import REFERENCE_BOARD, Topology
 __all__ = ["position_from_text", "position_to_text", "rules_from_text", "rules_to_text"]
 
 _LABELS = ("res", "elim", "removed", "progress", "travelled", "landed", "over")
+_FIELD = re.compile(r"[^ \t]+")
+_NUMBER = re.compile(r"[0-9]{1,9}")
 
 
 def _option_text(rules: Rules, name: str) -> str:
@@ -75,13 +78,24 @@ def rules_to_text(rules: Rules) -> str:
 def rules_from_text(text: str) -> Rules:
     """The rules that ``rules_to_text`` wrote (case-insensitive).
 
+    Args:
+        text: Rules text: a registered variant's name, then ``,option=value`` changes
+            (flags ``on``/``off``, limits a number 1..1000000 in ASCII digits or ``none``).
+            At most ``MAX_RULES_TEXT`` (1024) printable ASCII characters.
+
     Raises:
-        NotationError: If the text is not a preset with known options.
+        NotationError: If the text is not a string, is too long, holds a character that
+            is not printable ASCII, or is not a registered variant with known options
+            (``UnknownVariantError`` for an unknown name); ``index`` is the column.
 
     Examples:
         >>> rules_from_text("standard,square_vs_square=on").square_vs_square
         True
     """
+    if not isinstance(text, str):
+        raise NotationError(f"rules text must be a string, not {type(text).__name__}")
+    check_size(text, MAX_RULES_TEXT, "rules text")
+    check_ascii(text, "rules text")
     return _read_rules(text, text, 0, None)
 
 
@@ -105,7 +119,7 @@ def _read_rules(field: str, whole: str, base: int, line: int | None) -> Rules:
             changes[name] = value == "on"
         elif name in LIMIT_OPTIONS and eq and value == "none":
             changes[name] = None
-        elif name in LIMIT_OPTIONS and eq and re.fullmatch(r"[0-9]{1,9}", value):
+        elif name in LIMIT_OPTIONS and eq and _NUMBER.fullmatch(value):
             if not 1 <= int(value) <= 10**6:
                 raise err(f"{name} must be at least 1 and at most 1000000", at)
             changes[name] = int(value)
@@ -168,7 +182,9 @@ def position_from_text(
     """The state a position text describes, validated.
 
     Args:
-        text: A position text (case-insensitive; any runs of spaces between fields).
+        text: A position text (case-insensitive; any runs of spaces or tabs between
+            fields): at most ``MAX_POSITION_TEXT`` (4096) characters, all printable ASCII
+            or tabs; numbers in ASCII digits, at most 9 of them.
         topology: The board the text is about (default the reference board).
         line: A line number to report in errors (for multi-line texts).
 
@@ -176,10 +192,14 @@ def position_from_text(
         The state; ``position_from_text(position_to_text(s)) == s`` for every state.
 
     Raises:
-        NotationError: If the text cannot be read or describes an impossible
-            position (one breaking an invariant of ``astroplane.setup_position``,
-            a player to move who is stuck, an outcome that does not follow from
-            the position); the message says what and where.
+        NotationError: If ``text`` is not a string, is longer than the limit, holds a
+            character that is not printable ASCII, cannot be read, or describes an
+            impossible position (one that ``astroplane.rules.validate`` rejects: a broken
+            invariant of ``astroplane.setup_position``, a game in progress that is
+            already over, a turn past 1000000, more moves left than a turn holds [D29], a
+            seat removed or a piece marked twice, a player to move who is stuck, an
+            outcome that does not follow from the position); the message says what and
+            where. ``UnknownVariantError`` (a ``NotationError``) for unknown rules.
 
     Examples:
         >>> position_from_text("standard SN S2 t1 Sl:S1 res:S9,N10").reserve
@@ -191,7 +211,9 @@ def position_from_text(
     """
     if not isinstance(text, str):
         raise NotationError(f"a position text must be a string, not {type(text).__name__}")
-    fields = [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
+    check_size(text, MAX_POSITION_TEXT, "a position text", line)
+    check_ascii(text, "a position text", line)
+    fields = [(m.start(), m.group()) for m in _FIELD.finditer(text)]
     if len(fields) < 5:
         at = len(text) if fields else 0
         raise NotationError(

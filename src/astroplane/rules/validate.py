@@ -181,8 +181,8 @@ def _check_counters(state: GameState, over: EndReason | None) -> None:
     turn = state.turn
     if not 1 <= turn <= MAX_TURN or not 0 <= state.last_progress <= turn:
         raise PositionError(
-            f"bad turn {turn} / last progress {state.last_progress} (turn 1..{MAX_TURN}, "
-            "last progress 0..turn)"
+            f"bad turn {_number(turn)} / last progress {_number(state.last_progress)} "
+            f"(turn 1..{MAX_TURN}, last progress 0..turn)"
         )
     for label, mask in (("travelled", state.travelled), ("landed", state.landed)):
         if mask < 0 or mask >> 40:
@@ -192,15 +192,23 @@ def _check_counters(state: GameState, over: EndReason | None) -> None:
                 raise PositionError(f"marked piece {piece_name(p)} ({label}) is not on a position")
     if over is None:
         if state.moves_left < 1:
-            raise PositionError(f"moves_left must be at least 1, not {state.moves_left}")
+            raise PositionError(f"moves_left must be at least 1, not {_number(state.moves_left)}")
         most = max_moves_left(state)
         if state.moves_left > most:
             raise PositionError(
-                f"moves_left {state.moves_left} is more than a turn can hold ({most}: the "
+                f"moves_left {_number(state.moves_left)} is more than a turn can hold ({most}: the "
                 "turn's moves plus one release bonus per piece [D9, D29])"
             )
     elif state.landed:
         raise PositionError("a finished game has no landed marks (they last one turn [D9])")
+
+
+def _number(n: int) -> str:
+    """A number for a message, shortened when it is huge (a hostile 10**100: ``str`` of a
+    number of more than 4300 digits even raises)."""
+    if -(10**12) < n < 10**12:
+        return str(n)
+    return f"{'-' if n < 0 else ''}a number of {n.bit_length()} bits"
 
 
 def _check_in_progress(state: GameState) -> None:

@@ -25,6 +25,7 @@ from importlib import resources
 from typing import Any
 
 from astroplane.errors import NotationError, PositionError
+from astroplane.formats.jsonio import load_json
 from astroplane.games.aeroplane_chess.board import (
     COLOURS,
     HANGAR,
@@ -59,17 +60,22 @@ _KINDS = ("roll", "launch", "fly", "pass")
 
 
 @cache
+def _schema_text() -> str:
+    path = resources.files("astroplane.games.aeroplane_chess").joinpath(
+        "schema/aeroplane-chess.schema.json"
+    )
+    return path.read_text(encoding="utf-8")
+
+
 def json_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of states and moves, read from the package.
+    """The JSON Schema (draft 2020-12) of states and moves, read from the package (a new
+    copy each call: edit it freely). It validates under Ajv2020 in strict mode.
 
     Examples:
         >>> json_schema()["$schema"]
         'https://json-schema.org/draft/2020-12/schema'
     """
-    path = resources.files("astroplane.games.aeroplane_chess").joinpath(
-        "schema/aeroplane-chess.schema.json"
-    )
-    result: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    result: dict[str, Any] = json.loads(_schema_text())
     return result
 
 
@@ -116,12 +122,18 @@ def state_to_dict(state: AeroplaneState) -> dict[str, Any]:
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:
-    """A move or chance outcome as a plain object.
+    """A move or chance outcome as a plain object; ``move_from_dict`` reads it back equal.
+
+    Raises:
+        ValueError: If ``move`` is not a ``Move`` or its fields do not fit its kind (a
+            roll 1..6; a plane 0..15 and a square 0..79; a launch to the plane's take-off
+            square; ``stack`` a bool, set only on a fly).
 
     Examples:
         >>> move_to_dict(Move.launch("G2"))["square"]
         'GT'
     """
+    _check_move(move)
     out = _head("move")
     out["kind"] = _KINDS[move.kind]
     if move.kind == MoveKind.ROLL:
@@ -132,6 +144,29 @@ def move_to_dict(move: Move) -> dict[str, Any]:
         if move.kind == MoveKind.FLY:
             out["stack"] = move.stack
     return out
+
+
+def _check_move(move: object) -> None:
+    if not isinstance(move, Move):
+        raise ValueError(f"not a Move but {type(move).__name__}")
+    kind, plane, square, value, stack = move.kind, move.plane, move.square, move.value, move.stack
+    if not isinstance(kind, MoveKind) or not isinstance(stack, bool):
+        raise ValueError(f"not a valid move: {move!r}")
+    if kind == MoveKind.ROLL:
+        fits = _int(value) and 1 <= value <= 6 and (plane, square, stack) == (-1, -1, False)
+    elif kind == MoveKind.PASS:
+        fits = (plane, square, value, stack) == (-1, -1, 0, False)
+    else:
+        fits = _int(plane) and 0 <= plane < 16 and _int(square) and 0 <= square < 80
+        fits = fits and value == 0 and (kind == MoveKind.FLY or not stack)
+        if fits and kind == MoveKind.LAUNCH:
+            fits = Move.launch(plane) == move
+    if not fits:
+        raise ValueError(f"the fields of this {kind.name.lower()} move do not fit it")
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def to_json(value: AeroplaneState | Move, *, indent: int | None = None) -> str:
@@ -147,18 +182,54 @@ def to_json(value: AeroplaneState | Move, *, indent: int | None = None) -> str:
     raise TypeError(f"cannot write {type(value).__name__} as Aeroplane Chess JSON")
 
 
+_STATE_FIELDS = frozenset(
+    ("format_version", "game", "type", "rules", "colours", "to_move", "roll", "sixes", "turn",
+     "planes", "stacks", "sixed", "finished", "chance_node", "over")
+)  # fmt: skip
+_MOVE_FIELDS = frozenset(("format_version", "game", "type", "kind", "value", "plane", "square",
+                          "stack"))  # fmt: skip
+
+
 def _need(data: Any, key: str, kind: type | tuple[type, ...]) -> Any:
     if key not in data:
         raise NotationError(f"JSON: missing field {key!r}")
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise NotationError(f"JSON: field {key!r} has the wrong type: {value!r}")
+        raise NotationError(f"JSON: field {key!r} has the wrong type: {str(value)[:40]!r}")
+    if isinstance(value, list) and len(value) > 16:
+        raise NotationError(f"JSON: field {key!r} has more than 16 items")
     return value
+
+
+def _name(value: Any, read: Any, write: Any, what: str) -> int:
+    """A colour, plane or square by its canonical name (exact case, ASCII)."""
+    try:
+        found: int = read(value)
+        if not isinstance(value, str) or write(found) != value:
+            raise ValueError
+    except ValueError:
+        raise NotationError(f"JSON: not {what}: {str(value)[:40]!r}") from None
+    return found
+
+
+def _colour(value: Any) -> int:
+    return _name(value, colour_from_name, COLOURS.__getitem__, "a colour letter R, Y, B or G")
+
+
+def _plane(value: Any) -> int:
+    return _name(value, plane_from_name, plane_name, "a plane name such as R1")
+
+
+def _square(value: Any) -> int:
+    return _name(value, square_from_name, square_name, "a square name such as 14 or RT")
 
 
 def _check_head(data: Any, kind: str) -> None:
     if not isinstance(data, dict):
         raise NotationError(f"JSON: a {kind} is an object, not {type(data).__name__}")
+    extra = set(data) - (_STATE_FIELDS if kind == "state" else _MOVE_FIELDS)
+    if extra:
+        raise NotationError(f"JSON: unknown field {sorted(map(str, extra))[0][:40]!r}")
     if data.get("format_version") != FORMAT_VERSION:
         raise NotationError(f"JSON: format_version must be {FORMAT_VERSION}")
     if data.get("game") != _GAME or data.get("type") != kind:
@@ -182,42 +253,53 @@ def _rules_from_dict(data: Any) -> Rules:
 def state_from_dict(data: Any) -> AeroplaneState:
     """The state a plain object (from ``state_to_dict``) describes, validated.
 
+    Args:
+        data: Decoded JSON: an object with the state's fields and no other; names are
+            canonical (``"R"``, ``"R1"``, ``"RT"``: exact case), numbers are ``int``, the
+            turn 1..1000000, lists at most 16 items.
+
     Raises:
-        NotationError: If a field is missing, of the wrong type or value, or the state
-            breaks a rule of the game (the message says which).
+        NotationError: If a field is missing, unknown, of the wrong type or value, or the
+            state breaks a rule of the game (the message says which).
     """
     _check_head(data, "state")
     try:
-        seats = tuple(sorted(colour_from_name(c) for c in _need(data, "colours", list)))
+        colours = [_colour(c) for c in _need(data, "colours", list)]
+        seats = tuple(sorted(colours))
+        if len(set(colours)) != len(colours):
+            raise NotationError("JSON: a colour is listed twice")
         planes = [HANGAR] * 16
         for name, where in _need(data, "planes", dict).items():
-            p = plane_from_name(name)
+            p = _plane(name)
             if not isinstance(where, str):
                 raise NotationError(f"JSON: the square of {name} is a string")
             if where != "hangar":
-                k = PROGRESS_AT[p >> 2][square_from_name(where)]
+                k = PROGRESS_AT[p >> 2][_square(where)]
                 if k == HANGAR:
                     raise NotationError(f"JSON: {name} cannot be on {where}")
                 planes[p] = k
-        stacks = tuple(
-            sorted(
-                tuple(sorted(plane_from_name(n) for n in st)) for st in _need(data, "stacks", list)
-            )
-        )
+        groups = []
+        for st in _need(data, "stacks", list):
+            if not isinstance(st, list) or len(st) > 4:
+                raise NotationError("JSON: a stack is a list of at most 4 plane names")
+            groups.append(tuple(sorted(_plane(n) for n in st)))
+        stacks = tuple(sorted(groups))
         sixed = 0
         for name in _need(data, "sixed", list):
-            sixed |= 1 << plane_from_name(name)
+            sixed |= 1 << _plane(name)
         roll = data.get("roll", 0)
+        if roll is not None and not _int(roll):
+            raise NotationError(f"JSON: field 'roll' is an integer or null, not {str(roll)[:40]!r}")
         state = AeroplaneState(
             rules=_rules_from_dict(data.get("rules")),
             seats=seats,
             planes=tuple(planes),
             stacks=stacks,
-            to_move=colour_from_name(_need(data, "to_move", str)),
+            to_move=_colour(_need(data, "to_move", str)),
             roll=0 if roll is None else roll,
             sixes=_need(data, "sixes", int),
             sixed=sixed,
-            finished=tuple(colour_from_name(c) for c in _need(data, "finished", list)),
+            finished=tuple(_colour(c) for c in _need(data, "finished", list)),
             turn=_need(data, "turn", int),
         )
         check_state(state)
@@ -237,24 +319,38 @@ def state_from_dict(data: Any) -> AeroplaneState:
 def move_from_dict(data: Any) -> Move:
     """The move a plain object (from ``move_to_dict``) describes.
 
+    Args:
+        data: Decoded JSON: an object with the fields of its kind and no other; names are
+            canonical (``"R1"``, ``"RT"``).
+
     Raises:
         NotationError: If the object is not a move.
     """
     _check_head(data, "move")
     kind = data.get("kind")
+    allowed = {
+        "roll": {"value"},
+        "pass": set(),
+        "launch": {"plane", "square"},
+        "fly": {"plane", "square", "stack"},
+    }.get(kind if isinstance(kind, str) else "", set())
+    extra = set(data) - allowed - {"format_version", "game", "type", "kind"}
+    if extra:
+        raise NotationError(f"JSON: field {sorted(extra)[0]!r} is not one of a {kind} move")
     try:
         if kind == "roll":
             return Move.roll(_need(data, "value", int))
         if kind == "pass":
             return Move.PASS
         if kind == "launch":
-            move = Move.launch(_need(data, "plane", str))
-            if move.square != square_from_name(_need(data, "square", str)):
+            move = Move.launch(_plane(_need(data, "plane", str)))
+            if move.square != _square(_need(data, "square", str)):
                 raise NotationError("JSON: a launch goes to the plane's take-off square")
             return move
         if kind == "fly":
             stack = _need(data, "stack", bool)
-            return Move.fly(_need(data, "plane", str), _need(data, "square", str), stack=stack)
+            plane, square = _plane(_need(data, "plane", str)), _square(_need(data, "square", str))
+            return Move.fly(plane, square, stack=stack)
     except NotationError:
         raise
     except ValueError as exc:
@@ -265,14 +361,15 @@ def move_from_dict(data: Any) -> Move:
 def from_json(text: str) -> AeroplaneState | Move:
     """The state or move a JSON text holds.
 
+    Args:
+        text: JSON text (``str`` or UTF-8 ``bytes``), at most ``MAX_JSON_TEXT`` (256 KiB),
+            no key twice in an object.
+
     Raises:
-        NotationError: If the text is not JSON, or not a valid state or move; for bad
-            JSON, ``index`` is where the parser stopped.
+        NotationError: If the text is too long, not JSON, or not a valid state or move;
+            for bad JSON, ``index`` is where the parser stopped.
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise NotationError(f"not JSON: {exc.msg}", text, exc.pos) from None
+    data = load_json(text)
     if isinstance(data, dict) and data.get("type") == "move":
         return move_from_dict(data)
     return state_from_dict(data)

@@ -35,6 +35,7 @@ import re
 from typing import TYPE_CHECKING
 
 from astroplane.errors import NotationError
+from astroplane.formats.limits import MAX_MOVE_TEXT, check_ascii, check_size
 from astroplane.games.aeroplane_chess.board import (
     plane_from_name,
     plane_name,
@@ -78,20 +79,24 @@ def parse_move(state: AeroplaneState, text: str, *, line: int | None = None) -> 
 
     Args:
         state: The state the move is played in.
-        text: The move text (surrounding blanks are ignored).
+        text: The move text (surrounding blanks are ignored): at most ``MAX_MOVE_TEXT``
+            (256) printable ASCII characters.
         line: A line number to put in errors (for game records).
 
     Returns:
         The move, a member of ``state.legal_moves()``.
 
     Raises:
-        NotationError: If the text does not follow the grammar, or names a move that is
-            not legal (the message says which rule forbids it); ``index`` is the column.
+        NotationError: If the text is not a string, too long or not printable ASCII, does
+            not follow the grammar, or names a move that is not legal (the message says
+            which rule forbids it); ``index`` is the column.
     """
     if not isinstance(text, str):
         raise NotationError(f"a move is a string, not {type(text).__name__}")
-    lead = len(text) - len(text.lstrip())
-    body = text.strip().upper()
+    check_size(text, MAX_MOVE_TEXT, "a move text", line)
+    check_ascii(text, "a move text", line)
+    lead = len(text) - len(text.lstrip(" \t"))
+    body = text.strip(" \t").upper()
     if not body:
         raise NotationError("empty move text", text, lead, line)
     move: Move

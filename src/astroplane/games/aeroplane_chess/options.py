@@ -33,6 +33,7 @@ from typing import Any
 import attrs
 
 from astroplane.errors import NotationError
+from astroplane.formats.limits import MAX_RULES_TEXT, check_ascii, check_size
 
 __all__ = [
     "CLASSIC",
@@ -198,9 +199,13 @@ def rules_from_text(text: str) -> Rules:
     """The rules that ``rules_to_text`` writes: a preset, then ``,option=value`` changes
     (case-insensitive; flags are ``on``/``off``).
 
+    Args:
+        text: The rules text: at most ``MAX_RULES_TEXT`` (1024) printable ASCII characters.
+
     Raises:
-        NotationError: If the preset or an option is unknown, or a value is not one of the
-            option's values; ``index`` points at the bad part.
+        NotationError: If the text is not a string, too long or not printable ASCII, the
+            preset or an option is unknown, or a value is not one of the option's values;
+            ``index`` points at the bad part.
 
     Examples:
         >>> rules_from_text("standard,launch=sixes")
@@ -211,8 +216,10 @@ def rules_from_text(text: str) -> Rules:
     """
     if not isinstance(text, str):
         raise NotationError(f"rules text must be a string, not {type(text).__name__}")
-    parts = text.strip().lower().split(",")
-    at = len(text) - len(text.lstrip())
+    check_size(text, MAX_RULES_TEXT, "rules text")
+    check_ascii(text, "rules text")
+    parts = text.strip(" \t").lower().split(",")
+    at = len(text) - len(text.lstrip(" \t"))
     if parts[0] not in PRESETS:
         known = ", ".join(PRESETS)
         raise NotationError(f"unknown rules preset {parts[0]!r} ({known})", text, at)

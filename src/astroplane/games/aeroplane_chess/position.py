@@ -33,6 +33,7 @@ import re
 from collections.abc import Callable
 
 from astroplane.errors import NotationError, PositionError
+from astroplane.formats.limits import MAX_POSITION_TEXT, check_ascii, check_size
 from astroplane.games.aeroplane_chess.board import (
     CENTRE,
     COLOURS,
@@ -52,6 +53,7 @@ __all__ = ["position_from_text", "position_to_text"]
 
 _DICE = re.compile(r"([RYBG])(6{0,2})([1-6?])")
 _GROUP = re.compile(r"((?:[RYBG][1-4])+):([^,]*)")
+_FIELD = re.compile(r"[^ \t]+")
 
 
 def _units(state: AeroplaneState) -> list[str]:
@@ -96,15 +98,18 @@ def position_from_text(text: str, *, line: int | None = None) -> AeroplaneState:
     """The state a position text describes, validated.
 
     Args:
-        text: A position text (case-insensitive, any blanks between fields).
+        text: A position text (case-insensitive, any spaces or tabs between fields): at
+            most ``MAX_POSITION_TEXT`` (4096) printable ASCII characters; the turn 1 ..
+            1000000.
         line: A line number to put in errors (for game records).
 
     Returns:
-        The state.
+        The state; ``position_from_text(position_to_text(s)) == s``.
 
     Raises:
-        NotationError: If the text cannot be read, or the position breaks a rule of the
-            game (``setup.check_state``); the message says what and the index where.
+        NotationError: If the text is not a string, too long or not printable ASCII,
+            cannot be read, or the position breaks a rule of the game
+            (``setup.check_state``); the message says what and the index where.
 
     Examples:
         >>> position_from_text("standard RB R? t1 R1:14,B1:RT")
@@ -114,7 +119,9 @@ def position_from_text(text: str, *, line: int | None = None) -> AeroplaneState:
     """
     if not isinstance(text, str):
         raise NotationError(f"a position text is a string, not {type(text).__name__}")
-    fields = [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
+    check_size(text, MAX_POSITION_TEXT, "a position text", line)
+    check_ascii(text, "a position text", line)
+    fields = [(m.start(), m.group()) for m in _FIELD.finditer(text)]
 
     def err(problem: str, at: int) -> NotationError:
         return NotationError(problem, text, at, line)

@@ -12,14 +12,20 @@
     2. B: 6 B1-BT 6 B1-6 3 B1-9
     3. R: 5 pass
 
-Header lines are ``[Name "value"]`` (``\\"`` and ``\\\\`` escape a quote and a
-backslash). ``Colours``, ``Rules`` and ``First`` (the first player, when not the first
-colour) describe a standard start (``new_game``); any other start is given by a
-``Position`` header holding a position text. ``Result`` is ``*`` while the game goes on,
+Header lines are ``[Name "value"]``; in the value ``\\"``, ``\\\\``, ``\\n``, ``\\r``,
+``\\t`` and ``\\uXXXX`` escape a quote, a backslash and control characters, so every value
+reads back; each header is given once. ``Colours``, ``Rules`` and ``First`` (the first
+player, when not the first colour) describe a standard start (``new_game``); any other
+start is given by a ``Position`` header holding a position text, which ``Colours``,
+``Rules`` and ``First`` must then agree with. ``Result`` is ``*`` while the game goes on,
 else the places (``1st B, 2nd R``). A turn line is the turn number, the colour and the
 turn's rolls and moves in move notation (a roll is its number), in the order they
 happened; a lone ``6`` at the end of a line is a third 6 [AC10]. Blank lines and lines
 starting with ``#`` are ignored; reading replays and checks every roll and move.
+
+Several games follow each other in one text (``read_records``, ``write_records``), as in
+``astroplane.formats.record``, within the same limits: header values at most 4096
+characters, one game at most ``MAX_RECORD_TEXT`` (1 MiB), turn lines printable ASCII.
 
 Examples:
     >>> from astroplane.games.aeroplane_chess import Move, new_game
@@ -43,29 +49,27 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 import attrs
 
 from astroplane.errors import IllegalMoveError, NotationError
+from astroplane.formats._records import RawGame, header_name_ok, quote, split_games, turn_line
+from astroplane.formats.limits import MAX_RECORD_TEXT, MAX_RECORDS_TEXT
 from astroplane.games.aeroplane_chess.board import COLOURS
 from astroplane.games.aeroplane_chess.moves import Move
 from astroplane.games.aeroplane_chess.notation import format_move, parse_move
-from astroplane.games.aeroplane_chess.options import rules_from_text, rules_to_text
+from astroplane.games.aeroplane_chess.options import Rules, rules_from_text, rules_to_text
 from astroplane.games.aeroplane_chess.position import position_from_text, position_to_text
 from astroplane.games.aeroplane_chess.render import describe_outcome
 from astroplane.games.aeroplane_chess.setup import new_game
 from astroplane.games.aeroplane_chess.state import AeroplaneState
 
-__all__ = ["GameRecord"]
+__all__ = ["GameRecord", "read_records", "write_records"]
 
-_HEADER = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
-_TURN = re.compile(r"^(\d{1,9})\s*\.\s*([RYBGrybg])\s*:(.*)$")
 _GAME = "aeroplane-chess"
-
-
-def _quote(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+_OWN_HEADERS = ("Game", "Event", "Date", "Colours", "Rules", "Result", "Position", "First")
+_WORD = re.compile(r"[^ \t]+")
 
 
 def _result(state: AeroplaneState) -> str:
@@ -114,7 +118,8 @@ class GameRecord:
 
         Raises:
             IllegalMoveError: If a move is not legal when it is played.
-            ValueError: If a header name is not a word.
+            ValueError: If a header name is not a word or is one ``from_game`` writes, or
+                a value is not a string of at most 4096 characters.
         """
         moves = tuple(moves)
         state = initial
@@ -133,17 +138,22 @@ class GameRecord:
         elif initial.to_move != initial.seats[0]:
             items.append(("First", COLOURS[initial.to_move]))
         for name, value in (headers or {}).items():
-            if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
-                raise ValueError(f"a header name is a word, not {name!r}")
+            if not header_name_ok(name):
+                raise ValueError(f"a header name is a word of at most 64 characters, not {name!r}")
+            if name in _OWN_HEADERS:
+                raise ValueError(f"the {name} header is written by from_game itself")
             items.append((name, value))
+        for _name, value in items:
+            quote(value)
         return cls(tuple(items), initial, moves)
 
     def header(self, name: str, default: str | None = None) -> str | None:
         """The value of the first header called ``name``, or ``default``."""
         return next((v for k, v in self.headers if k == name), default)
 
-    def replay(self) -> tuple[AeroplaneState, ...]:
-        """Every state of the game: the start, then the state after each roll and move.
+    def replay(self) -> Iterator[AeroplaneState]:
+        """The states of the game, one at a time: the start, then the state after each
+        roll and move (an iterator: a long game never holds every state at once).
 
         Raises:
             IllegalMoveError: If a move is illegal (only for a record built by hand).
@@ -154,18 +164,31 @@ class GameRecord:
             >>> [s.to_text() for s in rec.replay()]
             ['standard RB R? t1 -', 'standard RB R5 t1 -', 'standard RB B? t2 -']
         """
-        states = [self.initial]
+        state = self.initial
+        yield state
         for move in self.moves:
-            states.append(states[-1].play(move))
-        return tuple(states)
+            state = state.play(move)
+            yield state
 
     def final_state(self) -> AeroplaneState:
         """The state after the last roll or move."""
-        return self.replay()[-1]
+        state = self.initial
+        for state in self.replay():  # noqa: B007 - the last one is wanted
+            pass
+        return state
 
     def to_text(self) -> str:
-        """The record as text (see the module docstring), ending with a newline."""
-        lines = [f"[{name} {_quote(value)}]" for name, value in self.headers]
+        """The record as text (see the module docstring), ending with a newline.
+
+        Raises:
+            ValueError: If a header cannot be written (a name that is not a word or given
+                twice, a value that is too long) or the text would be longer than
+                ``MAX_RECORD_TEXT``.
+        """
+        names = [name for name, _value in self.headers]
+        if len(set(names)) != len(names) or not all(map(header_name_ok, names)):
+            raise ValueError(f"header names are words, each given once: {names}")
+        lines = [f"[{name} {quote(value)}]" for name, value in self.headers]
         lines.append("")
         state = self.initial
         turn = -1
@@ -175,16 +198,26 @@ class GameRecord:
                 lines.append(f"{turn}. {COLOURS[state.to_move]}:")
             lines[-1] += " " + format_move(state, move)
             state = state.play(move)
-        return "\n".join(lines) + "\n"
+        text = "\n".join(lines) + "\n"
+        if len(text) > MAX_RECORD_TEXT:
+            raise ValueError(f"the record is longer than {MAX_RECORD_TEXT} characters")
+        return text
 
     @classmethod
     def from_text(cls, text: str) -> GameRecord:
-        """Read a record, replaying and checking every roll and move.
+        """Read a record of one game, replaying and checking every roll and move.
+
+        Args:
+            text: The record: at most ``MAX_RECORD_TEXT`` (1 MiB) characters, header
+                values at most 4096, turn lines printable ASCII. Several games:
+                ``read_records``.
 
         Raises:
-            NotationError: If a line cannot be read, a move is illegal, a turn number or
-                colour is wrong, or the ``Result`` header does not match the game;
-                ``line`` names the line (1-based).
+            NotationError: If the text is not a string, too long, empty or holds more than
+                one game, a line cannot be read, a header is given twice, ``Colours``,
+                ``Rules`` or ``First`` does not agree with the ``Position``, a move is
+                illegal, a turn number or colour is wrong, or the ``Result`` header does
+                not match the game; ``line`` names the line (1-based).
 
         Examples:
             >>> GameRecord.from_text('[Colours "RB"]\\n1. R: 3 R1-RT\\n')  # doctest: +ELLIPSIS
@@ -194,72 +227,112 @@ class GameRecord:
         """
         if not isinstance(text, str):
             raise NotationError(f"a record is a string, not {type(text).__name__}")
-        headers: list[tuple[str, str]] = []
-        where: dict[str, int] = {}
-        body: list[tuple[int, str]] = []
-        for number, raw in enumerate(text.splitlines(), 1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            if line.startswith("["):
-                if body:
-                    raise NotationError("a header after the moves", raw, 0, number)
-                m = _HEADER.match(line)
-                if m is None:
-                    raise NotationError('a header is [Name "value"]', raw, 0, number)
-                headers.append((m.group(1), re.sub(r"\\(.)", r"\1", m.group(2))))
-                where.setdefault(m.group(1), number)
-                continue
-            body.append((number, raw))
-        first = dict(reversed(headers))
-        if first.get("Game", _GAME) != _GAME:
-            raise NotationError(f"not an {_GAME} record", first["Game"], 0, where["Game"])
-        initial = _initial(first, where)
-        state = initial
-        moves: list[Move] = []
-        for number, raw in body:
-            state = _read_turn(state, number, raw, moves)
-        result = first.get("Result")
-        if result is not None and result.strip() != _result(state):
+        (game,) = split_games(text, many=False)
+        return _read_game(game)
+
+
+def read_records(text: str) -> tuple[GameRecord, ...]:
+    """Every game of a text holding one or more records (at most ``MAX_RECORDS_TEXT``).
+
+    Raises:
+        NotationError: If the text is too long or empty, or a game cannot be read (see
+            ``GameRecord.from_text``).
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"records are a string, not {type(text).__name__}")
+    return tuple(_read_game(game) for game in split_games(text, many=True))
+
+
+def write_records(records: Iterable[GameRecord]) -> str:
+    """The text of several games, a blank line between them; ``read_records`` reads it.
+
+    Raises:
+        ValueError: If a record cannot be written, there is none, or the text would be
+            longer than ``MAX_RECORDS_TEXT``.
+    """
+    texts = [r.to_text() for r in records]
+    if not texts:
+        raise ValueError("no record to write")
+    out = "\n".join(texts)
+    if len(out) > MAX_RECORDS_TEXT:
+        raise ValueError(f"the records are longer than {MAX_RECORDS_TEXT} characters")
+    return out
+
+
+def _read_game(game: RawGame) -> GameRecord:
+    headers = game.header_map()
+    if headers.get("Game", (_GAME, 0))[0] != _GAME:
+        value, line = headers["Game"]
+        raise NotationError(f"not an {_GAME} record", value, 0, line)
+    initial = _initial(headers)
+    state = initial
+    moves: list[Move] = []
+    for number, raw in game.body:
+        state = _read_turn(state, number, raw, moves)
+    if "Result" in headers:
+        result, line = headers["Result"]
+        if result.strip(" ") != _result(state):
             raise NotationError(
                 f"the Result header does not match the game: {_result(state)}",
                 result,
                 None,
-                where["Result"],
+                line,
             )
-        return cls(tuple(headers), initial, tuple(moves))
+    return GameRecord(tuple((n, v) for n, v, _line in game.headers), initial, tuple(moves))
 
 
-def _initial(headers: dict[str, str], where: dict[str, int]) -> AeroplaneState:
-    if "Position" in headers:
-        return position_from_text(headers["Position"], line=where["Position"])
-    text = headers.get("Rules", "standard")
+def _rules(headers: Mapping[str, tuple[str, int]]) -> Rules:
+    text, line = headers.get("Rules", ("standard", 0))
     try:
-        rules = rules_from_text(text)
+        return rules_from_text(text)
     except NotationError as exc:
-        raise NotationError(exc.problem, text, exc.index, where.get("Rules")) from None
-    colours = headers.get("Colours", "RB").strip().upper()
-    first = headers.get("First", colours[:1]).strip().upper()
+        raise NotationError(exc.problem, text, exc.index, line or None) from None
+
+
+def _initial(headers: Mapping[str, tuple[str, int]]) -> AeroplaneState:
+    if "Position" in headers:
+        text, line = headers["Position"]
+        state = position_from_text(text, line=line)
+        expected = {
+            "Colours": "".join(COLOURS[s] for s in state.seats),
+            "First": COLOURS[state.to_move],
+        }
+        for name, value in expected.items():
+            if name in headers and headers[name][0].strip(" ").upper() != value:
+                raise NotationError(
+                    f"the {name} header does not agree with the Position ({value})",
+                    headers[name][0],
+                    None,
+                    headers[name][1],
+                )
+        if "Rules" in headers and _rules(headers) != state.rules:
+            raise NotationError(
+                f"the Rules header does not agree with the Position ({rules_to_text(state.rules)})",
+                headers["Rules"][0],
+                None,
+                headers["Rules"][1],
+            )
+        return state
+    rules = _rules(headers)
+    colours = headers.get("Colours", ("RB", 0))[0].strip(" ").upper()
+    first = headers.get("First", (colours[:1], 0))[0].strip(" ").upper()
     try:
         return new_game(rules=rules, colours=colours, first=first)
     except ValueError as exc:
         name = "First" if "First" in headers and "first" in str(exc) else "Colours"
-        raise NotationError(str(exc), headers.get(name, ""), 0, where.get(name)) from None
+        value, line = headers.get(name, ("", 0))
+        raise NotationError(str(exc), value, 0, line or None) from None
 
 
 def _read_turn(state: AeroplaneState, number: int, raw: str, moves: list[Move]) -> AeroplaneState:
-    line = raw.strip()
-    m = _TURN.match(line)
-    if m is None:
-        raise NotationError("a turn line is 'number. colour: rolls and moves'", raw, 0, number)
+    turn, letter, offset, text = turn_line(raw, number, "".join(COLOURS))
+    colour = COLOURS.index(letter)
     if state.is_over:
         raise NotationError("the game is already over", raw, 0, number)
-    turn, colour = int(m.group(1)), COLOURS.index(m.group(2).upper())
     if turn != state.turn or colour != state.to_move:
         expected = f"{state.turn}. {COLOURS[state.to_move]}"
         raise NotationError(f"this is turn {expected}", raw, 0, number)
-    offset = raw.index(line) + m.start(3)
-    tokens = list(re.finditer(r"\S+", m.group(3)))
+    tokens = list(_WORD.finditer(text))
     if not tokens:
         raise NotationError("a turn line has at least one roll or move", raw, offset, number)
     for token in tokens:

@@ -13,6 +13,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 
 from astroplane.errors import PositionError
 from astroplane.games.aeroplane_chess.board import (
@@ -32,9 +33,14 @@ from astroplane.games.aeroplane_chess.board import (
 from astroplane.games.aeroplane_chess.options import STANDARD, Rules, Stacking
 from astroplane.games.aeroplane_chess.state import AeroplaneState
 
-__all__ = ["SEATS_BY_COUNT", "check_state", "new_game", "setup_position"]
+__all__ = ["MAX_TURN", "SEATS_BY_COUNT", "check_state", "new_game", "setup_position"]
 
-SEATS_BY_COUNT: Mapping[int, tuple[int, ...]] = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+MAX_TURN = 10**6
+"""The largest turn number a state may have (as for ASTROPLANE): far beyond any game."""
+
+SEATS_BY_COUNT: Mapping[int, tuple[int, ...]] = MappingProxyType(
+    {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+)
 """The colours a game of 2, 3 or 4 players uses: R and B sit opposite [AC2]."""
 
 
@@ -140,14 +146,15 @@ def setup_position(
         sixes: 6s rolled and played earlier in this turn.
         sixed: Planes moved by those 6s.
         finished: Colours that finished, in order.
-        turn: The turn number.
+        turn: The turn number, 1..1000000 (``MAX_TURN``).
         rules: The rules (None: ``STANDARD``).
 
     Returns:
-        The position.
+        The position; its text and JSON read back equal.
 
     Raises:
-        PositionError: If a name is unknown or the position breaks a rule of the game.
+        PositionError: If a name is unknown, a number is not an ``int`` (or is a
+            ``bool``) or out of range, or the position breaks a rule of the game.
 
     Examples:
         >>> setup_position("RB", {"R1": "BH2"})
@@ -205,6 +212,7 @@ def check_state(state: AeroplaneState) -> None:
         ...
         astroplane.errors.PositionError: a third 6 is never played: it ends the turn [AC10]
     """
+    _check_types(state)
     seats = state.seats
     if not 2 <= len(seats) <= 4 or list(seats) != sorted(set(seats)) or seats[0] < 0:
         raise PositionError(f"the seats are 2 to 4 colours in clockwise order, not {seats!r}")
@@ -224,6 +232,24 @@ def check_state(state: AeroplaneState) -> None:
                 raise PositionError(f"two colours share square {square_name(sq)} [AC8]")
     _check_stacks(state)
     _check_turn(state)
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_types(state: AeroplaneState) -> None:
+    """Every number is an int (not a bool or float), so every state writes and reads back."""
+    if not isinstance(state.rules, Rules):
+        raise PositionError(f"rules must be a Rules value, not {type(state.rules).__name__}")
+    for name in ("to_move", "roll", "sixes", "sixed", "turn"):
+        if not _int(getattr(state, name)):
+            raise PositionError(f"{name} must be an int, not {getattr(state, name)!r}")
+    groups = (state.seats, state.planes, state.finished, *state.stacks)
+    if not all(isinstance(g, tuple) and all(_int(x) for x in g) for g in groups):
+        raise PositionError("seats, planes, stacks and finished are tuples of ints")
+    if not 1 <= state.turn <= MAX_TURN:
+        raise PositionError(f"the turn number is 1..{MAX_TURN}, not {state.turn}")
 
 
 def _check_stacks(state: AeroplaneState) -> None:
