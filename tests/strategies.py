@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from astroplane import REFERENCE_BOARD, SEAT_NAMES, CellKind, GameState, setup_position
@@ -140,6 +141,13 @@ def position_kwargs(draw: st.DrawFn) -> dict[str, Any]:
     marked = (
         st.lists(st.sampled_from(on_board), unique=True, max_size=4) if on_board else st.just([])
     )
+    tops = {
+        table[t.singularity_position[c]][-1] // 10
+        for c, _a in t.singularity
+        if table.get(t.singularity_position[c])
+    }
+    covered = all(table.get(t.singularity_position[c]) for c, _a in t.singularity)
+    assume(not (covered and len(tops) == 1))  # a true win would have ended the game
     turn = draw(st.integers(1, 500))
     return {
         "players": "".join(SEAT_NAMES[s] for s in seats)
@@ -326,8 +334,16 @@ def start_states(rules: st.SearchStrategy[Rules] | None = None) -> st.SearchStra
 
     @st.composite
     def built(draw: st.DrawFn) -> GameState:
-        kwargs = draw(st.one_of(st.sampled_from(SCENARIOS), position_kwargs()))
-        return setup_position(**kwargs, rules=draw(rules_st))
+        kwargs = dict(draw(st.one_of(st.sampled_from(SCENARIOS), position_kwargs())))
+        rules = draw(rules_st)
+        # A game in progress is within the rules' limits [D18, D25].
+        turn = kwargs.get("turn", 1)
+        if rules.max_turns is not None and turn > rules.max_turns:
+            kwargs["turn"] = turn = rules.max_turns
+        if rules.no_progress_rounds is not None:
+            kwargs["last_progress"] = turn
+        kwargs["last_progress"] = min(kwargs.get("last_progress", 0), turn)
+        return setup_position(**kwargs, rules=rules)
 
     return st.one_of(fresh(), fresh(), fresh(), built())
 

@@ -8,16 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import astroplane as ap
-from astroplane.agents import (
-    WIN_VALUE,
-    Agent,
-    GreedyBot,
-    RandomBot,
-    distances_to_singularity,
-    evaluate,
-    make_bot,
-    play_game,
-)
+from astroplane.agents import Agent, GreedyBot, RandomBot, make_bot, play_game
+from astroplane.evaluation import WIN_VALUE, distances_to_singularity, evaluate
 
 PRESETS = {"standard": ap.STANDARD, "basic": ap.BASIC, "advanced": ap.ADVANCED}
 
@@ -105,7 +97,7 @@ def test_make_bot_knows_the_bots_and_rejects_others() -> None:
     assert isinstance(make_bot("Greedy", 1), GreedyBot)
     assert isinstance(make_bot("random"), RandomBot)
     assert isinstance(make_bot("random"), Agent)
-    with pytest.raises(ValueError, match=r"unknown bot 'minimax'.*greedy, random"):
+    with pytest.raises(ValueError, match=r"unknown bot 'minimax'.*greedy, mcts, random"):
         make_bot("minimax")
 
 

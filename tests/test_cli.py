@@ -16,7 +16,7 @@ from astroplane.agents import make_bot, play_game
 from astroplane.cli import DEFAULT_MAX_TURNS, main
 
 RESULT = re.compile(
-    r"Game (\d+): ([SWNE+]+) (wins|share the win) \((a true win|no true win)\); "
+    r"Game (\d+): ([SWNE+]+) (wins|share the win) \((a true win|no true win)[^)]*\); "
     r"scores ([^;]+); ended by (the rules|the turn limit)[^;]* turn (\d+); (\d+) actions"
 )
 
@@ -37,6 +37,8 @@ def play_session(
 ) -> tuple[int, str, str]:
     """Run ``astroplane play ARGS`` in-process with scripted stdin; (exit code, stdout, stderr)."""
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    if "--bots" not in args:  # the default opponent searches; greedy keeps the tests quick
+        args = (*args, "--bots", "greedy")
     code = main(["play", *args])
     out, err = capsys.readouterr()
     return code, out, err
@@ -63,7 +65,7 @@ def test_main_job_command_plays_a_full_four_player_game() -> None:
     """The README command `selfplay --players 4 --games 1` ends by the rules; board and scores."""
     proc = run_cli("selfplay", "--players", "4", "--games", "1")
     assert proc.returncode == 0, proc.stderr
-    assert "Game over:" in proc.stdout  # the final board
+    assert "10  A" in proc.stdout and "Sl [" in proc.stdout  # the final board
     (result,) = RESULT.findall(proc.stdout)
     assert result[5] == "the rules"
     assert len(result[4].split(",")) == 4
@@ -120,7 +122,9 @@ def test_play_accepts_legal_rejects_illegal_and_quits(
     script = "Sl-e2sw\nnonsense\nSl-e2ne\n2\nquit\n"
     code, out, _ = play_session(monkeypatch, capsys, script, "--seed", "4")
     assert code == 0
-    assert "Not accepted: illegal move: [D8]" in out
+    # plain language first, the decision tag as a reference at the end
+    assert "Not accepted: illegal move: a step from Sl cannot reach e2.sw" in out
+    assert "(see [D8] on the Decisions page)" in out
     assert "Not accepted: expected" in out
     assert "S plays Sl-e2ne" in out
     # after two S moves the bot (N) replied, and S is to move again in turn 3
@@ -233,7 +237,7 @@ def test_replay_of_a_recorded_selfplay_game_reproduces_the_final_position(
     assert main(["replay", str(files[0])]) == 0
     shown = capsys.readouterr().out
     assert "every move is legal" in shown
-    assert str(run.final) in shown
+    assert str(run.final).split("\nGame over:")[0] in shown  # the final board
 
 
 def test_d28_rules_option_reaches_the_game_and_its_record(
@@ -365,3 +369,54 @@ def test_no_command_prints_the_setup_and_a_hint() -> None:
     assert proc.returncode == 0
     assert str(ap.new_game(2)) in proc.stdout
     assert "astroplane --help" in proc.stdout
+
+
+def test_library_and_command_line_without_rich() -> None:
+    """Without the optional rich package the library imports and plays, and the command line
+    says what to install (exit 1) instead of a traceback."""
+    code = (
+        "import sys; sys.modules['rich'] = None\n"
+        "import astroplane\n"
+        "s = astroplane.new_game(2)\n"
+        "print(len(s.legal_moves()))\n"
+        "from astroplane.cli import main\n"
+        "sys.exit(main(['selfplay']))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.stdout.strip() == "6"
+    assert proc.returncode == 1
+    assert "pip install 'astroplane[cli]'" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_the_second_game_plays_from_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`--game aeroplane-chess` plays a 4-player game to a full ranking, records it with the
+    rolls, replays the record and draws it, with no special case for the game."""
+    assert main(["selfplay", "--game", "aeroplane-chess", "--players", "4", "--seed", "3",
+                 "--record", str(tmp_path), "--svg", str(tmp_path / "end.svg")]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert re.search(r"Game 1: 1st [RYBG] \(\w+\), 2nd [RYBG] \(\w+\), 3rd [RYBG] \(\w+\), "
+                     r"4th [RYBG] \(\w+\); \d+ actions", out)  # fmt: skip
+    (record,) = tmp_path.glob("*.apgame")
+    assert '[Game "aeroplane-chess"]' in record.read_text(encoding="utf-8")
+    assert (tmp_path / "end.svg").read_text(encoding="utf-8").startswith("<svg")
+    assert main(["replay", str(record)]) == 0
+    assert "every move is legal" in capsys.readouterr().out
+    code, out, _ = play_session(
+        monkeypatch, capsys, "1\n" * 3000, "--game", "aeroplane-chess", "--seed", "2"
+    )
+    assert code == 0
+    assert "R rolls" in out and "Game over: 1st" in out
+
+
+def test_play_default_opponent_is_the_search_bot(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`astroplane play` plays against MCTSBot by default; --think sets its time per move."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n1\nquit\n"))
+    assert main(["play", "--seed", "1", "--think", "0.05s"]) == 0
+    out = capsys.readouterr().out
+    assert "against N (mcts)" in out
+    assert re.search(r"^N plays ", out, re.MULTILINE)

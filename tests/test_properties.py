@@ -243,7 +243,7 @@ def mutations(s: GameState, move: Move, rng: random.Random) -> list[object]:
         attrs.evolve(move, choice=(move.choice + rng.randrange(1, 16)) % 16),
         attrs.evolve(move, origin=rng.randrange(-1, n)),
         attrs.evolve(move, kind=(move.kind + rng.randrange(1, 6)) % 6),
-        attrs.evolve(move, kind=rng.choice((7, -1))),
+        attrs.evolve(move, kind=rng.choice((7, 63))),  # Move(-1) cannot be built
         (move.kind, move.origin, move.target, move.choice),  # not a Move at all
     ]
     legal = set(s.legal_moves())

@@ -45,7 +45,7 @@ def test_records_round_trip_and_replay(seed: int, plies: int) -> None:
     text = record.to_text()
     back = GameRecord.from_text(text)
     assert back == record
-    assert back.replay() == tuple(states)
+    assert tuple(back.replay()) == tuple(states)
     assert back.final_state() == states[-1]
     assert back.moves == tuple(moves)
     assert back.to_text() == text

@@ -405,9 +405,7 @@ def test_d24_b1_nw_falls_through_to_the_next_wormhole() -> None:
 def test_1_4_anomaly_corners() -> None:
     """Anomaly corner cells are a1, a10, j10, j1, each holding two firing positions (1.4, 7)."""
     assert {B.cell_name(c) for c in B.anomaly_corners} == set(ANOMALY_CORNERS)
-    pairs = {
-        B.cell_name(c): {B.position_name(p) for p in fps} for c, fps in B.corner_firing.items()
-    }
+    pairs = {B.cell_name(c): {B.position_name(p) for p in fps} for c, fps in B.corner_firing}
     assert pairs == {
         "a1": {"a1S", "a1W"},
         "a10": {"a10W", "a10N"},

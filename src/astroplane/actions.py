@@ -30,15 +30,16 @@ their numbers: ``move_to_action`` and ``action_to_move`` invert each other on
 typical state has 5-40 legal ones, so learning code should always use the mask
 (``legal_action_mask``).
 
->>> import astroplane
->>> from astroplane.actions import ACTION_COUNT, action_to_move, legal_actions, move_to_action
->>> s = astroplane.new_game(2)
->>> ACTION_COUNT
-15497
->>> first = legal_actions(s)[0]
->>> move = action_to_move(s, first)
->>> move in s.legal_moves() and move_to_action(move) == first
-True
+Examples:
+    >>> import astroplane
+    >>> from astroplane.actions import ACTION_COUNT, action_to_move, legal_actions, move_to_action
+    >>> s = astroplane.new_game(2)
+    >>> ACTION_COUNT
+    15497
+    >>> first = legal_actions(s)[0]
+    >>> move = action_to_move(s, first)
+    >>> move in s.legal_moves() and move_to_action(move) == first
+    True
 """
 
 from __future__ import annotations
@@ -79,9 +80,10 @@ class ActionSpace:
         moves: Every action of the board, indexed by action number.
         count: The number of actions (``len(moves)``).
 
-    >>> space = action_space()
-    >>> space.count == ACTION_COUNT, space.moves[-1]
-    (True, Move(END_TURN))
+    Examples:
+        >>> space = action_space()
+        >>> space.count == ACTION_COUNT, space.moves[-1]
+        (True, Move(END_TURN))
     """
 
     def __init__(self, topology: Topology) -> None:
@@ -131,7 +133,7 @@ def _enumerate(t: Topology) -> list[Move]:
     for p in range(t.n_positions):
         for dst, _how in t.travel_dests[p]:
             out.extend(Move(int(MoveKind.TRAVEL), p, dst, c) for c in _SENDBACK_CHOICES)
-    for corner in sorted(t.corner_firing):
+    for corner in sorted(c for c, _pair in t.corner_firing):
         out.extend(Move(int(MoveKind.FIRE), corner, -1, c) for c in _FIRE_CHOICES)
     ordinary = int(CellKind.ORDINARY)
     for cell in range(t.n_cells):
@@ -182,9 +184,10 @@ def move_to_action(move: Move, topology: Topology = REFERENCE_BOARD) -> int:
     Raises:
         ValueError: If the move is not an action of that board.
 
-    >>> from astroplane import Move, MoveKind
-    >>> move_to_action(Move(MoveKind.END_TURN)) == ACTION_COUNT - 1
-    True
+    Examples:
+        >>> from astroplane import Move, MoveKind
+        >>> move_to_action(Move(MoveKind.END_TURN)) == ACTION_COUNT - 1
+        True
     """
     return action_space(topology).index(move)
 
@@ -204,11 +207,12 @@ def action_to_move(state: GameState, action: int) -> Move:
         ValueError: If ``action`` is not an action number of the board.
         IllegalMoveError: If the action is not legal in ``state`` (a ``ValueError`` too).
 
-    >>> import astroplane
-    >>> action_to_move(astroplane.new_game(2), ACTION_COUNT - 1)
-    Traceback (most recent call last):
-    ...
-    astroplane.errors.IllegalMoveError: illegal move Move(END_TURN): not legal in this state
+    Examples:
+        >>> import astroplane
+        >>> action_to_move(astroplane.new_game(2), ACTION_COUNT - 1)
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.IllegalMoveError: illegal move Move(END_TURN): not legal in this state
     """
     move = action_space(state.topology).move(int(action))
     for m in state.legal_moves():
@@ -230,10 +234,11 @@ def legal_action_mask(state: GameState) -> bytearray:
         A ``bytearray`` of length ``action_space(state.topology).count`` (with NumPy:
         ``numpy.frombuffer(mask, dtype=numpy.int8)``).
 
-    >>> import astroplane
-    >>> mask = legal_action_mask(astroplane.new_game(2))
-    >>> len(mask) == ACTION_COUNT, sum(mask)
-    (True, 6)
+    Examples:
+        >>> import astroplane
+        >>> mask = legal_action_mask(astroplane.new_game(2))
+        >>> len(mask) == ACTION_COUNT, sum(mask)
+        (True, 6)
     """
     space = action_space(state.topology)
     mask = bytearray(space.count)

@@ -54,10 +54,12 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+import attrs
+
 from astroplane.actions import action_space, action_to_move
 from astroplane.outcome import EndReason
 from astroplane.pieces import SEAT_NAMES
-from astroplane.rules.options import STANDARD, Rules
+from astroplane.rules.ruleset import STANDARD, Rules
 from astroplane.setup import new_game
 from astroplane.state import GameState
 
@@ -182,8 +184,6 @@ class AstroplaneEnv(_AECEnv):  # type: ignore[misc]
             raise ValueError(f"unknown render mode {render_mode!r} (ansi, human)")
         base = STANDARD if rules is None else rules
         if max_turns is not None:
-            import attrs
-
             base = attrs.evolve(base, max_turns=max_turns)
         self._rules = base
         self._players = players

@@ -7,7 +7,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from astroplane.moves import Move
 
-__all__ = ["IllegalMoveError", "NotationError", "PositionError"]
+__all__ = [
+    "DrawingError",
+    "IllegalMoveError",
+    "NotationError",
+    "PositionError",
+    "UnknownVariantError",
+]
 
 
 class PositionError(ValueError):
@@ -36,8 +42,27 @@ class IllegalMoveError(ValueError):
         self.reason = reason
 
 
+#: Longest text quoted whole in a ``NotationError`` message; longer texts are quoted as
+#: an excerpt around the problem (``text`` keeps all of it).
+QUOTE_LIMIT = 160
+
+
+def _excerpt(text: str, index: int | None) -> str:
+    if len(text) <= QUOTE_LIMIT:
+        return repr(text)
+    at = 0 if index is None else max(0, min(index, len(text)))
+    start = max(0, at - QUOTE_LIMIT // 2)
+    end = min(len(text), start + QUOTE_LIMIT)
+    head = "..." if start else ""
+    tail = "..." if end < len(text) else ""
+    return f"{head}{text[start:end]!r}{tail} (from column {start + 1})"
+
+
 class NotationError(ValueError):
     """Text (a move, a position, a game record) that cannot be read.
+
+    The message quotes ``text`` whole when it is short, else an excerpt around
+    ``index``, so a message stays short whatever the input.
 
     Attributes:
         text: The text that was being read.
@@ -54,8 +79,41 @@ class NotationError(ValueError):
             where += f"line {line}"
         if index is not None:
             where += (", " if where else "") + f"column {index + 1}"
-        super().__init__(f"{problem}" + (f" ({where}: {text!r})" if where else ""))
+        super().__init__(f"{problem}" + (f" ({where}: {_excerpt(text, index)})" if where else ""))
         self.text = text
         self.index = index
         self.problem = problem
         self.line = line
+
+
+class UnknownVariantError(NotationError):
+    """A variant name that is not registered (``astroplane.register_variant``), or rules
+    whose phases are no registered variant's: such rules cannot be written or read.
+
+    Attributes:
+        name: The unknown variant name ("" for unregistered rules).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        problem: str,
+        text: str = "",
+        index: int | None = None,
+        line: int | None = None,
+    ) -> None:
+        super().__init__(problem, text, index, line)
+        self.name = name
+
+
+class DrawingError(ValueError):
+    """A drawing request that cannot be met (``astroplane.svg.board``): an arrow or
+    highlight naming something that is not on the board, a bad orientation or size.
+
+    Attributes:
+        problem: What is wrong, in words.
+    """
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem

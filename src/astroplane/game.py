@@ -2,23 +2,27 @@
 formats and the game-agnostic tools (bots, ``perft``, the conformance suite, the command
 line).
 
->>> from astroplane.protocol import get_game
->>> game = get_game("astroplane")
->>> s = game.new_game(2)
->>> game.format_move(s, s.legal_moves()[0])
-'Sl-e2ne'
->>> game.position_from_text(game.position_to_text(s)) == s
-True
+Examples:
+    >>> from astroplane.protocol import get_game
+    >>> game = get_game("astroplane")
+    >>> s = game.new_game(2)
+    >>> game.format_move(s, s.legal_moves()[0])
+    'Sl-e2ne'
+    >>> game.position_from_text(game.position_to_text(s)) == s
+    True
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
-from astroplane.agents import evaluate
+from astroplane.enums import SEAT_NAMES
 from astroplane.errors import NotationError
+from astroplane.evaluation import evaluate
+from astroplane.events import Board, Event
 from astroplane.formats.events import effects
-from astroplane.formats.jsonio import from_json, to_json
+from astroplane.formats.jsonio import from_json, state_from_dict, state_to_dict, to_json
 from astroplane.formats.notation import format_move, parse_move
 from astroplane.formats.position import (
     position_from_text,
@@ -26,40 +30,137 @@ from astroplane.formats.position import (
     rules_from_text,
     rules_to_text,
 )
-from astroplane.moves import Move
+from astroplane.formats.record import GameRecord
+from astroplane.moves import SQUARE_KINDS, STEP_KINDS, Move, MoveKind
 from astroplane.outcome import EndReason
-from astroplane.pieces import SEAT_NAMES
 from astroplane.protocol import Game, register_game
-from astroplane.render import render
-from astroplane.rules.options import STANDARD, Rules
+from astroplane.render import LEGEND, render, status_line
+from astroplane.rules.ruleset import STANDARD, Rules
 from astroplane.setup import new_game
 from astroplane.state import GameState
+from astroplane.svg import board
+from astroplane.topology import REFERENCE_BOARD, Topology
 
-__all__ = ["ASTROPLANE", "describe_outcome"]
+__all__ = ["ASTROPLANE", "describe_outcome", "highlights"]
 
-_HOW = {
-    EndReason.TRUE_WIN: "a true win: all four Singularity cells topped",
-    EndReason.STUCK: "a player was stuck",
-    EndReason.LAST_PLAYER: "stuck players were removed until one was left",
-    EndReason.TURN_LIMIT: "the turn limit",
-    EndReason.NO_PROGRESS: "no progress",
-}
+GOAL = """\
+ASTROPLANE is a race into the Singularity, the point where the four centre cells meet.
+Steer your pieces from your Start Areas across the board (a piece moves diagonally, through
+the corner it points at), through Hyperspace, Wormholes and the Anomaly, and into the
+centre cells: a piece on top of a centre cell scores 2, a piece lower down 1, and a
+player on top of all four centre cells wins at once. You have 2 moves a turn."""
+
+RULES = """\
+The rules in short (the full rules, with pictures, are on the documentation's Rules page):
+- A turn has 2 moves. A piece steps through the corner it points at into the next cell and
+  turns to one of the other three corners there (free of overlap, or on top of a stack).
+- Landing on a stack holds the pieces below captive; leaving another player's piece later
+  gives a bonus move. Landing opposite another player's stack sends it back to Start.
+- Hyperspace (H) flings a piece to another Hyperspace cell; a Wormhole end (O) lets a piece
+  travel free to the other end. Two pieces of yours in an Anomaly corner's firing
+  positions (A) fire into the Singularity with one move.
+- A piece entering the Singularity (C) never moves again and brings a reserve piece into a
+  Start Area of your choice.
+- Two of your single pieces back to back in a cell form a Square, which slides and kills.
+- A player who cannot move at the start of a turn is stuck: a 2-player game ends (3-4
+  players: that player leaves the game). The highest score wins."""
 
 
 def describe_outcome(state: GameState) -> str:
-    """A finished game's result in words (empty while the game goes on).
+    """A finished game's result in one line of words: who won and why, the scores of the
+    seats in the game, and how the game ended (empty while the game goes on).
 
-    >>> import astroplane
-    >>> describe_outcome(astroplane.new_game(2))
-    ''
+    Examples:
+        >>> import astroplane as ap
+        >>> describe_outcome(ap.new_game(2))
+        ''
+        >>> s = ap.setup_position(
+        ...     stacks={"e5.ne": ["S1"], "f5.nw": ["S2"], "e6.se": ["S3"], "g7.sw": ["S4"],
+        ...             "Nl": ["N1"]},
+        ...     eliminated=[(f"S{n}", "N") for n in range(5, 11)])
+        >>> describe_outcome(s.play(ap.parse_move(s, "g7sw-f6sw")))
+        'S wins (a true win: on top of all four Singularity cells); scores S 8, N 18; ended by \
+    the rules in turn 1'
     """
     out = state.outcome
     if out is None:
         return ""
-    who = " and ".join(SEAT_NAMES[s] for s in out.winners)
-    verb = "share the win" if len(out.winners) > 1 else "wins"
+    who = "+".join(SEAT_NAMES[s] for s in out.winners)
     scores = ", ".join(f"{SEAT_NAMES[s]} {out.scores[s]}" for s in state.seats)
-    return f"{who} {verb} in turn {out.turn} ({_HOW[out.reason]}); scores {scores}"
+    if out.true_win:
+        why = "a true win: on top of all four Singularity cells"
+    elif len(out.winners) > 1:
+        why = "no true win: equal highest scores"
+    else:
+        why = "no true win: the highest score"
+    verb = "share the win" if len(out.winners) > 1 else "wins"
+    reason = out.reason
+    if reason == EndReason.TURN_LIMIT:
+        ended = f"ended by the turn limit after turn {out.turn}"
+    else:
+        how = {
+            EndReason.TRUE_WIN: "",
+            EndReason.STUCK: f" ({SEAT_NAMES[state.to_move]} was stuck: no legal move at the "
+            "start of its turn)",
+            EndReason.LAST_PLAYER: " (stuck players were removed until one was left: "
+            f"{', '.join(SEAT_NAMES[s] for s in state.removed)} removed)",
+            EndReason.NO_PROGRESS: f" (no progress for {state.rules.no_progress_rounds} "
+            "rounds: no Singularity entry, elimination or send-back)",
+        }[reason]
+        ended = f"ended by the rules{how} in turn {out.turn}"
+    return f"{who} {verb} ({why}); scores {scores}; {ended}"
+
+
+def highlights(state: GameState, move: Move) -> tuple[int, ...]:
+    """The positions a move puts pieces on (for ``render(highlight=...)``)."""
+    t = state.topology
+    if move.kind in STEP_KINDS:
+        return (move.target,)
+    if move.kind == MoveKind.FIRE:
+        return tuple(
+            t.singularity_position[t.fire_target[f]] for f in t.firing_of_cell[move.origin]
+        )
+    if move.kind in SQUARE_KINDS:
+        cell = move.origin
+        return tuple(4 * move.target + a for a in range(4) if state.stacks[4 * cell + a])
+    return ()
+
+
+def _board_text(state: GameState, *, highlight: Iterable[int] = ()) -> str:
+    return render(state, highlight=highlight, footer=False)
+
+
+def _summary(state: GameState) -> Hashable:
+    return Board.of(state).snapshot()
+
+
+def _replay(state: GameState, events: Sequence[Event]) -> Hashable:
+    board_ = Board.of(state)
+    for event in events:
+        event.replay(board_)
+    return board_.snapshot()
+
+
+def _invariants(state: GameState) -> list[str]:
+    """ASTROPLANE's own consistency checks for the conformance suite."""
+    problems = []
+    for p, where in enumerate(state.where):
+        if where >= 0 and p not in state.stacks[where]:
+            problems.append(f"piece {p} is indexed at {where} but not in that stack")
+    for pos, stack in enumerate(state.stacks):
+        for p in stack:
+            if state.where[p] != pos:
+                problems.append(f"piece {p} stands at {pos} but is indexed at {state.where[p]}")
+    out = state.outcome
+    if out is not None:
+        rules = state.rules
+        if out.scores != rules.scores(state):
+            problems.append(f"the outcome's scores {out.scores} are not the position's")
+        if not out.true_win and tuple(out.winners) != tuple(rules.winners(state, out.scores)):
+            problems.append(f"the winners {out.winners} do not have the highest scores")
+        if out.true_win and not rules.true_win(state, out.winners[0]):
+            problems.append("a true win without the winning position")
+    return problems
 
 
 def _new_game(players: int = 2, *, rules: Rules | None = None, first: Any = None) -> GameState:
@@ -70,11 +171,24 @@ def _text_json(state: GameState) -> str:
     return to_json(state)
 
 
-def _state_from_json(text: str) -> GameState:
-    value = from_json(text)
+def _state_from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> GameState:
+    value = from_json(text, topology=topology)
     if not isinstance(value, GameState):
         raise NotationError(f"the JSON holds a {type(value).__name__}, not a game state")
     return value
+
+
+def _record_to_text(initial: GameState, moves: Sequence[Move], headers: Mapping[str, str]) -> str:
+    others = {k: v for k, v in headers.items() if k not in ("Event", "Date")}
+    record = GameRecord.from_game(
+        initial, moves, event=headers.get("Event"), date=headers.get("Date"), headers=others
+    )
+    return record.to_text()
+
+
+def _record_from_text(text: str) -> tuple[GameState, tuple[Move, ...]]:
+    record = GameRecord.from_text(text)
+    return record.initial, record.moves
 
 
 ASTROPLANE: Game[GameState, Move] = Game(
@@ -91,10 +205,21 @@ ASTROPLANE: Game[GameState, Move] = Game(
     position_from_text=position_from_text,
     to_json=_text_json,
     from_json=_state_from_json,
-    render_text=render,
+    to_dict=state_to_dict,
+    from_dict=state_from_dict,
+    render_text=_board_text,
     describe_outcome=describe_outcome,
+    status=status_line,
+    render_svg=board,
     evaluate=evaluate,
     effects=effects,
+    replay_effects=_replay,
+    summary=_summary,
+    invariants=_invariants,
+    highlights=highlights,
+    record_to_text=_record_to_text,
+    record_from_text=_record_from_text,
+    texts={"goal": GOAL, "legend": LEGEND, "rules": RULES},
 )
 """ASTROPLANE, registered under the name ``"astroplane"``."""
 

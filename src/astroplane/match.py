@@ -1,17 +1,19 @@
-"""Match play: several games to a target number of points (RULES.md section 9).
+"""Match play: several games to a target number of points (rules page: Scores and winners;
+rulebook: How To Win).
 
 A true win scores 8 points for the winner and 0 for everyone else; any other
 game adds each player's game score (rulebook: How To Win). The match is over
 once a seat reaches the target; equal highest totals share the match.
 
->>> from astroplane import EndReason, Outcome
->>> m = Match(target=15)
->>> m = m.add(Outcome((0,), (5, 0, 2, 0), False, EndReason.STUCK, 40))
->>> m = m.add(Outcome((2,), (0, 0, 0, 0), True, EndReason.TRUE_WIN, 31))
->>> m.totals, m.is_over
-((5, 0, 10, 0), False)
->>> m.add(Outcome((2,), (1, 0, 6, 0), False, EndReason.STUCK, 52)).winners
-(2,)
+Examples:
+    >>> from astroplane import EndReason, Outcome
+    >>> m = Match(target=15)
+    >>> m = m.add(Outcome((0,), (5, 0, 2, 0), False, EndReason.STUCK, 40))
+    >>> m = m.add(Outcome((2,), (0, 0, 0, 0), True, EndReason.TRUE_WIN, 31))
+    >>> m.totals, m.is_over
+    ((5, 0, 10, 0), False)
+    >>> m.add(Outcome((2,), (1, 0, 6, 0), False, EndReason.STUCK, 52)).winners
+    (2,)
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 import attrs
 
 from astroplane.outcome import Outcome
-from astroplane.rules.options import Rules
+from astroplane.rules.ruleset import Rules
 
 __all__ = ["Match"]
 

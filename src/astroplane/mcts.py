@@ -42,14 +42,15 @@ as the machine allows but not reproducible. Between calls the bot keeps the subt
 the state it moved to (*tree reuse*), so the later actions of the same turn start with
 the statistics of the earlier searches.
 
->>> import astroplane
->>> from astroplane.mcts import MCTSBot
->>> s = astroplane.new_game(2)
->>> bot = MCTSBot(seed=1, iterations=30)
->>> bot.choose(s) in s.legal_moves()
-True
->>> MCTSBot(seed=1, iterations=30).choose(s) == MCTSBot(seed=1, iterations=30).choose(s)
-True
+Examples:
+    >>> import astroplane
+    >>> from astroplane.mcts import MCTSBot
+    >>> s = astroplane.new_game(2)
+    >>> bot = MCTSBot(seed=1, iterations=30)
+    >>> bot.choose(s) in s.legal_moves()
+    True
+    >>> MCTSBot(seed=1, iterations=30).choose(s) == MCTSBot(seed=1, iterations=30).choose(s)
+    True
 """
 
 from __future__ import annotations
@@ -174,9 +175,10 @@ class MCTSBot:
         ValueError: If a budget is not positive or ``playout`` is not a known policy; from
             ``choose``, if the game is over.
 
-    >>> import astroplane
-    >>> MCTSBot(seed=3, iterations=50)
-    MCTSBot(seed=3, iterations=50, playout='greedy', playout_depth=4)
+    Examples:
+        >>> import astroplane
+        >>> MCTSBot(seed=3, iterations=50)
+        MCTSBot(seed=3, iterations=50, playout='greedy', playout_depth=4)
     """
 
     name = "mcts"

@@ -1,31 +1,34 @@
 """Counting action sequences (perft), to check move generation against known numbers [D22].
 
-Every action is one ply: a move, a free Wormhole travel and ending the turn
-under [D7] alike. Turn changes happen inside ``GameState.play``, so a
+Written against the game-agnostic ``astroplane.protocol.State``, so it counts any
+registered game. Every action is one ply: for ASTROPLANE a move, a free Wormhole travel
+and ending the turn under [D7] alike; at a chance node (a die roll, in games that have
+them) each outcome of ``legal_moves()`` is one ply too, so perft counts the branches of
+the whole game tree, chance included. Turn changes happen inside ``GameState.play``, so a
 sequence may cross into the next player's turn. A sequence that reaches the
 end of the game before its last action counts 0 (the finished state has no
 legal action).
 
->>> import astroplane
->>> from astroplane.perft import divide, perft
->>> perft(astroplane.new_game(2), 1)
-6
->>> sum(divide(astroplane.new_game(2), 2).values()) == perft(astroplane.new_game(2), 2)
-True
+Examples:
+    >>> import astroplane
+    >>> from astroplane.perft import divide, perft
+    >>> perft(astroplane.new_game(2), 1)
+    6
+    >>> sum(divide(astroplane.new_game(2), 2).values()) == perft(astroplane.new_game(2), 2)
+    True
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Hashable
+from typing import Any
 
-if TYPE_CHECKING:
-    from astroplane.moves import Move
-    from astroplane.state import GameState
+from astroplane.protocol import State
 
 __all__ = ["divide", "perft"]
 
 
-def perft(state: GameState, depth: int) -> int:
+def perft(state: State[Any], depth: int) -> int:
     """The number of legal action sequences of length ``depth`` from ``state`` [D22].
 
     Depth 1 is bulk-counted as ``len(state.legal_moves())``; deeper levels
@@ -53,7 +56,7 @@ def perft(state: GameState, depth: int) -> int:
     return _perft(state, depth)
 
 
-def _perft(state: GameState, depth: int) -> int:
+def _perft(state: State[Any], depth: int) -> int:
     if depth == 0:
         return 1
     moves = state.legal_moves()
@@ -63,7 +66,7 @@ def _perft(state: GameState, depth: int) -> int:
     return sum(_perft(play(m), depth - 1) for m in moves)
 
 
-def divide(state: GameState, depth: int) -> dict[Move, int]:
+def divide(state: State[Any], depth: int) -> dict[Hashable, int]:
     """Perft split by first action: ``{first action: perft after it}`` [D22].
 
     The values sum to ``perft(state, depth)``; comparing two ``divide``

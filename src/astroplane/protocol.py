@@ -15,17 +15,19 @@ A chance node is a state where no player acts: ``is_chance_node`` is true, and
 those moves is how the dice fall: a caller picks one (in search, replays and tests) or
 draws one with ``sample_chance(state, rng)``. No random generator lives in a state.
 
->>> import astroplane
->>> from astroplane.protocol import State, game_of
->>> s = astroplane.new_game(2)
->>> isinstance(s, State), s.is_chance_node, game_of(s).name
-(True, False, 'astroplane')
+Examples:
+    >>> import astroplane
+    >>> from astroplane.protocol import State, game_of
+    >>> s = astroplane.new_game(2)
+    >>> isinstance(s, State), s.is_chance_node, game_of(s).name
+    (True, False, 'astroplane')
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from importlib import metadata
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -69,8 +71,8 @@ class State(Protocol[MoveT_co]):
 
     @property
     def to_move(self) -> int:
-        """The seat number of the player to act (meaningful while the game is on and this
-        is not a chance node)."""
+        """The seat number of the player to act; at a chance node, the seat whose turn it
+        is (the chance event belongs to its turn, e.g. its die roll)."""
         ...
 
     @property
@@ -95,8 +97,9 @@ class State(Protocol[MoveT_co]):
 
     def returns(self) -> tuple[float, ...]:
         """Per seat number (one entry per seat the game has room for), what the game is
-        worth: once it is over, the winners share 1.0 (a game may grade places, see its
-        docs); all 0.0 while it goes on."""
+        worth to that seat, 0.0 to 1.0, once it is over; all 0.0 while it goes on. A sole
+        winner gets 1.0; how a game shares a win or grades places is its own (ASTROPLANE:
+        the winners share 1.0; search bots treat the values per seat)."""
         ...
 
 
@@ -106,11 +109,12 @@ def sample_chance(state: State[MoveT], rng: random.Random) -> MoveT:
     Raises:
         ValueError: If ``state`` is not a chance node.
 
-    >>> import astroplane
-    >>> sample_chance(astroplane.new_game(2), random.Random(1))
-    Traceback (most recent call last):
-    ...
-    ValueError: not a chance node: no outcome to draw
+    Examples:
+        >>> import astroplane
+        >>> sample_chance(astroplane.new_game(2), random.Random(1))
+        Traceback (most recent call last):
+        ...
+        ValueError: not a chance node: no outcome to draw
     """
     outcomes = state.chance_outcomes()
     if not outcomes:
@@ -140,11 +144,24 @@ class Game(Generic[StateT, MoveT]):
         format_move: ``format_move(state, move)``, a legal move's notation.
         parse_move: ``parse_move(state, text)``, the legal move a text names.
         position_to_text: A state as one line of text.
-        position_from_text: The state a position text describes (validated).
+        position_from_text: The state a position text describes (validated); readers take
+            the game's optional keyword arguments (a board: ``topology=``).
         to_json: A state as JSON text.
         from_json: The state JSON text describes (validated).
-        render_text: A state drawn as text for a terminal.
-        describe_outcome: A finished state's result in words.
+        to_dict: A state as plain JSON-compatible data.
+        from_dict: The state such data describes (validated).
+        render_text: ``render_text(state, highlight=())``, a state drawn as text for a
+            terminal; ``highlight`` names positions to mark (a game may ignore it).
+        describe_outcome: A finished state's result in words, saying how it ended.
+        status: One line for a running game: the turn, who acts, the score.
+        highlights: ``highlights(state, move) -> positions``: where a move goes, for
+            ``render_text``'s ``highlight``.
+        record_to_text: ``record_to_text(initial, moves, headers) -> text``, a game
+            record (PGN-like) of the moves played from ``initial``.
+        record_from_text: ``record_from_text(text) -> (initial, moves)``, read and
+            checked.
+        texts: Short texts for newcomers by key: ``"goal"``, ``"legend"`` (how to read
+            ``render_text``), ``"rules"`` (the rules in a few lines, with a link).
         render_svg: A state drawn as a standalone SVG document, if the game has one.
         evaluate: ``evaluate(state, seat)``, a heuristic value for bots (higher is better
             for ``seat``), if the game has one.
@@ -152,6 +169,8 @@ class Game(Generic[StateT, MoveT]):
         replay_effects: ``replay_effects(state, events)``, a comparable summary of the
             board after ``events`` (checks that events tell a frontend everything).
         summary: ``summary(state)``, the same summary computed from a state.
+        invariants: ``invariants(state) -> problems``: the game's own consistency checks
+            for the conformance suite (empty when all is well).
     """
 
     name: str
@@ -164,16 +183,24 @@ class Game(Generic[StateT, MoveT]):
     format_move: Callable[[StateT, MoveT], str]
     parse_move: Callable[[StateT, str], MoveT]
     position_to_text: Callable[[StateT], str]
-    position_from_text: Callable[[str], StateT]
+    position_from_text: Callable[..., StateT]
     to_json: Callable[[StateT], str]
-    from_json: Callable[[str], StateT]
-    render_text: Callable[[StateT], str]
+    from_json: Callable[..., StateT]
+    to_dict: Callable[[StateT], dict[str, Any]]
+    from_dict: Callable[..., StateT]
+    render_text: Callable[..., str]
     describe_outcome: Callable[[StateT], str]
+    status: Callable[[StateT], str]
     render_svg: Callable[[StateT], str] | None = None
     evaluate: Callable[[StateT, int], float] | None = None
     effects: Callable[[StateT, MoveT], Sequence[Any]] | None = None
     replay_effects: Callable[[StateT, Sequence[Any]], Hashable] | None = None
     summary: Callable[[StateT], Hashable] | None = None
+    invariants: Callable[[StateT], Sequence[str]] | None = None
+    highlights: Callable[[StateT, MoveT], Sequence[Hashable]] | None = None
+    record_to_text: Callable[[StateT, Sequence[MoveT], Mapping[str, str]], str] | None = None
+    record_from_text: Callable[[str], tuple[StateT, tuple[MoveT, ...]]] | None = None
+    texts: Mapping[str, str] = attrs.field(factory=dict)
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}, {self.player_counts} players>"
@@ -194,24 +221,45 @@ def register_game(game: Game[Any, Any]) -> None:
     _GAMES[game.name] = game
 
 
+#: The entry-point group through which installed packages offer games (the value is the
+#: ``Game``; loading it imports the module that registers it).
+ENTRY_POINT_GROUP = "astroplane.games"
+
+
+def _installed_games() -> dict[str, metadata.EntryPoint]:
+    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
 def get_game(name: str) -> Game[Any, Any]:
-    """The game registered under ``name``.
+    """The game registered under ``name``, loading an installed game (entry point group
+    ``astroplane.games``, such as the bundled ``aeroplane-chess``) on first use.
 
     Raises:
         ValueError: If no game has that name (the message lists the known ones).
 
-    >>> get_game("astroplane").title
-    'ASTROPLANE'
+    Examples:
+        >>> get_game("astroplane").title
+        'ASTROPLANE'
+        >>> get_game("aeroplane-chess").player_counts
+        (2, 3, 4)
     """
-    try:
-        return _GAMES[name]
-    except KeyError:
-        known = ", ".join(sorted(_GAMES)) or "none"
-        raise ValueError(f"unknown game {name!r} (registered: {known})") from None
+    game = _GAMES.get(name)
+    if game is not None:
+        return game
+    entry = _installed_games().get(name)
+    if entry is not None:
+        loaded = entry.load()
+        if isinstance(loaded, Game) and loaded.name == name:
+            register_game(loaded)
+            return loaded
+    known = ", ".join(sorted({*_GAMES, *_installed_games()})) or "none"
+    raise ValueError(f"unknown game {name!r} (known: {known})")
 
 
 def games() -> Mapping[str, Game[Any, Any]]:
-    """The registered games by name (a read-only view)."""
+    """The games by name: the registered ones and every installed one (loaded now)."""
+    for name in _installed_games():
+        get_game(name)
     return MappingProxyType(_GAMES)
 
 

@@ -1,24 +1,39 @@
 """Text drawing of a state for terminals: ``str(state)``.
 
-Each cell shows its stacks as ``<top piece><apex>`` with the height after a
-``*`` when more than one piece is stacked (``S3ne*2``); two opposite stacks are
-joined by ``/``. Empty cells show their kind: ``.`` ordinary, ``H``
-Hyperspace, ``O`` Wormhole end, ``C`` Singularity, ``A`` Anomaly corner, and
-the Start Area name on Start Area cells. Below the grid: Start Areas, firing
-positions, reserve, eliminations and whose turn it is.
+Each cell shows its stacks as ``<top piece><apex>`` with the height after a ``*`` when
+more than one piece is stacked (``S3ne*2``); two opposite stacks are joined by ``/``
+(see ``LEGEND``). Below the grid: Start Areas, firing positions, reserve, eliminations
+and whose turn it is, or the result.
+
+Examples:
+    >>> import astroplane
+    >>> print(render(astroplane.new_game()).splitlines()[0])
+    10  A O . [Nr:3] . H [Nl:3] . O A
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from astroplane.pieces import SEAT_NAMES, piece_name
-from astroplane.topology import APEX_NAMES, CellKind
+from astroplane.enums import APEX_NAMES, SEAT_NAMES, CellKind
+from astroplane.pieces import piece_name
 
 if TYPE_CHECKING:
     from astroplane.state import GameState
 
-__all__ = ["render"]
+__all__ = ["LEGEND", "render"]
+
+LEGEND = """\
+How to read the board (rank 10 at the top, files a-j left to right):
+  S3ne     piece S3 in this cell, pointing at the cell's ne corner (it steps that way)
+  S3ne*2   a stack of 2 with S3 on top; the pieces below it are held captive
+  S3ne/N1sw  two pieces back to back in one cell (if both are one player's: a Square)
+  .        empty grid cell       H  Hyperspace       O  Wormhole end
+  C        Singularity cell      A  Anomaly corner (its firing positions are listed below)
+  [Sl:3]   a Start Area (S's left one) with 3 pieces
+  >e2ne<   a position the last moves reached"""
+"""The symbols of ``render``, for a terminal legend."""
 
 _EMPTY = {
     CellKind.ORDINARY: ".",
@@ -34,9 +49,19 @@ def _stack_text(stack: tuple[int, ...], apex: str) -> str:
     return text + (f"*{len(stack)}" if len(stack) > 1 else "")
 
 
-def render(state: GameState) -> str:
-    """The board and the off-board facts of ``state`` as text (rank 10 at the top)."""
+def render(state: GameState, *, highlight: Iterable[int] = (), footer: bool = True) -> str:
+    """The board and the off-board facts of ``state`` as text (rank 10 at the top).
+
+    Args:
+        state: Any state.
+        highlight: Positions to mark ``>...<`` (for example where the last moves went).
+        footer: Whether to end with whose turn it is or the result.
+
+    Returns:
+        Lines of text, without a final newline.
+    """
     t = state.topology
+    marked = set(highlight)
     area_at = {a.cell: a for a in t.start_areas}
     corners = set(t.anomaly_corners)
     grid: list[list[str]] = []
@@ -45,19 +70,21 @@ def render(state: GameState) -> str:
         for x in range(t.width):
             cell = y * t.width + x
             if cell in area_at:
-                pos = t.start_base + t.start_areas.index(area_at[cell])
-                st = state.stacks[pos]
-                count = f":{len(st)}" if area_at[cell].seat in state.seats else ""
-                row.append(f"[{area_at[cell].name}{count}]")
+                area = area_at[cell]
+                pos = t.start_position(area.seat, area.side)
+                count = f":{len(state.stacks[pos])}" if area.seat in state.seats else ""
+                text = f"[{area.name}{count}]"
+                row.append(f">{text}<" if pos in marked else text)
                 continue
             if cell in corners:
-                row.append("A")
+                row.append(">A<" if any(p in marked for p in t.firing_of_cell[cell]) else "A")
                 continue
-            parts = [
-                _stack_text(state.stacks[4 * cell + a], APEX_NAMES[a])
-                for a in range(4)
-                if state.stacks[4 * cell + a]
-            ]
+            parts = []
+            for a in range(4):
+                p = 4 * cell + a
+                if state.stacks[p]:
+                    text = _stack_text(state.stacks[p], APEX_NAMES[a])
+                    parts.append(f">{text}<" if p in marked else text)
             row.append("/".join(parts) if parts else _EMPTY[CellKind(t.kind[cell])])
         grid.append(row)
     widths = [max(len(grid[r][c]) for r in range(len(grid))) for c in range(t.width)]
@@ -92,11 +119,26 @@ def render(state: GameState) -> str:
             "Eliminated: "
             + " ".join(f"{piece_name(p)}(by {SEAT_NAMES[by]})" for p, by in state.eliminated)
         )
-    if state.outcome is not None:
-        lines.append(f"Game over: {state.outcome}")
-    else:
-        lines.append(
-            f"Turn {state.turn}: {SEAT_NAMES[state.to_move]} to move, "
-            f"{state.moves_left} move{'s' if state.moves_left != 1 else ''} left"
-        )
+    if footer:
+        lines.append(status_line(state))
     return "\n".join(lines)
+
+
+def status_line(state: GameState) -> str:
+    """One line: the turn, who is to move with the moves left, and the scores of the seats
+    in the game — or the result in words once it is over.
+
+    Examples:
+        >>> import astroplane
+        >>> status_line(astroplane.new_game(2))
+        'Turn 1: S to move, 2 moves left. Scores: S 0, N 0.'
+    """
+    points = state.scores()
+    scores = ", ".join(f"{SEAT_NAMES[s]} {points[s]}" for s in state.seats)
+    if state.outcome is not None:
+        return f"Game over: {state.outcome}. Scores: {scores}."
+    left = state.moves_left
+    return (
+        f"Turn {state.turn}: {SEAT_NAMES[state.to_move]} to move, "
+        f"{left} move{'s' if left != 1 else ''} left. Scores: {scores}."
+    )

@@ -1,28 +1,43 @@
 """Building positions: the standard setup and any validated position.
 
-``new_game`` gives the setup of RULES.md 1.2 and 2; ``setup_position``
-builds any position from names or numbers and checks every invariant of a
-``GameState`` (occupancy, piece conservation, seats,
-reserve), so a frontend or a test can start from a puzzle without ever
-holding a broken state.
+``new_game`` gives the setup (rules page: Seats and setup); ``setup_position`` builds any position
+from names or numbers — a game in progress, or, with ``over=``, a finished one — and has
+the rule set check every invariant (``Rules.validate``), so a frontend or a test can start
+from a puzzle without ever holding a broken state. Every reader of the formats builds its
+states here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
+from types import MappingProxyType
+from typing import Any
 
-import attrs
-
+from astroplane.enums import SEAT_NAMES, Seat
 from astroplane.errors import PositionError
-from astroplane.pieces import PIECES_PER_PLAYER, piece_from_name, piece_name, seat_from_name
-from astroplane.rules.options import STANDARD, Rules
-from astroplane.rules.turns import start_turn
+from astroplane.outcome import EndReason
+from astroplane.pieces import (
+    PIECES_PER_PLAYER,
+    piece_id,
+    piece_name,
+    pieces_of_seat,
+    seat_from_name,
+)
+from astroplane.rules.ruleset import STANDARD, Rules
 from astroplane.state import ELIMINATED, IN_RESERVE, NOT_PLAYING, REMOVED, GameState
-from astroplane.topology import REFERENCE_BOARD, CellKind, Seat, Topology
+from astroplane.topology import REFERENCE_BOARD, Topology
 
-__all__ = ["new_game", "setup_position"]
+__all__ = ["SEATS_BY_COUNT", "new_game", "setup_position"]
 
-_SEATS_BY_COUNT = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+#: The seats of a game by number of players [D2].
+SEATS_BY_COUNT: Mapping[int, tuple[Seat, ...]] = MappingProxyType(
+    {
+        2: (Seat.S, Seat.N),
+        3: (Seat.S, Seat.W, Seat.N),
+        4: (Seat.S, Seat.W, Seat.N, Seat.E),
+    }
+)
 
 
 def new_game(
@@ -32,7 +47,7 @@ def new_game(
     rules: Rules = STANDARD,
     topology: Topology = REFERENCE_BOARD,
 ) -> GameState:
-    """The setup of RULES.md 1.2 and 2: seats S/N, S/W/N or all four [D2]; S1-S3
+    """The setup (rules page: Seats and setup): seats S/N, S/W/N or all four [D2]; S1-S3
     bottom to top in the left Start Area, S4-S6 in the right one, S7-S10 in
     reserve [D17].
 
@@ -46,30 +61,67 @@ def new_game(
     Raises:
         ValueError: If ``players`` is not 2-4 or ``first`` is not in the game.
 
-    >>> new_game(4, first="N").to_move
-    <Seat.N: 2>
+    Examples:
+        >>> new_game(4, first="N").to_move
+        <Seat.N: 2>
     """
-    if players not in _SEATS_BY_COUNT:
+    if isinstance(players, bool) or players not in SEATS_BY_COUNT:
         raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
-    seats = _SEATS_BY_COUNT[players]
+    seats = SEATS_BY_COUNT[players]
     start = seats[0] if first is None else seat_from_name(first)
     if start not in seats:
-        raise ValueError(f"seat {'SWNE'[start]} is not in a {players}-player game {seats}")
+        raise ValueError(
+            f"seat {SEAT_NAMES[start]} is not in a {players}-player game "
+            f"({''.join(SEAT_NAMES[s] for s in seats)})"
+        )
     areas: dict[int | str, Sequence[int | str]] = {}
-    reserve: dict[int | str, int] = {}
     for seat in seats:
-        base = seat * PIECES_PER_PLAYER
-        areas[topology.start_position(seat, 0)] = (base, base + 1, base + 2)
-        areas[topology.start_position(seat, 1)] = (base + 3, base + 4, base + 5)
-        reserve[seat] = 4
+        own = pieces_of_seat(seat)
+        areas[topology.start_position(seat, 0)] = own[0:3]
+        areas[topology.start_position(seat, 1)] = own[3:6]
     return setup_position(
-        players=players,
-        stacks=areas,
-        reserve=reserve,
-        to_move=start,
-        rules=rules,
-        topology=topology,
+        players=players, stacks=areas, to_move=start, rules=rules, topology=topology
     )
+
+
+def _int(value: object, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise PositionError(f"{what} must be an int {low}..{high}, not {_show(value)}")
+    return int(value)  # a plain int, even for an int subclass
+
+
+def _whole(value: object, what: str) -> int:
+    """``value`` as a plain int; its range is the validator's (``rules/validate.py``)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(f"{what} must be an int, not {_show(value)}")
+    return int(value)
+
+
+def _show(value: object) -> str:
+    """A short description of a bad argument (its type and, if short, its repr)."""
+    if isinstance(value, int) and not -(10**12) < value < 10**12:
+        return f"{type(value).__name__} of {value.bit_length()} bits"
+    text = repr(value)
+    return f"{type(value).__name__} {text}" if len(text) <= 40 else type(value).__name__
+
+
+def _items(value: object, what: str, most: int) -> list[Any]:
+    """The items of an iterable argument, at most ``most`` of them (so a huge or endless
+    iterable costs nothing)."""
+    if isinstance(value, (Mapping, bytes)) or not isinstance(value, Iterable):
+        raise PositionError(f"{what} must be a sequence, not {_show(value)}")
+    items = list(islice(value, most + 1))
+    if len(items) > most:
+        raise PositionError(f"{what} has more than {most} entries")
+    return items
+
+
+def _unique(ids: Sequence[int], name: Any, what: str) -> None:
+    seen: set[int] = set()
+    for x in ids:
+        if x in seen:
+            raise PositionError(f"{what}: {name(x)} is listed twice")
+        seen.add(x)
 
 
 def setup_position(
@@ -85,10 +137,11 @@ def setup_position(
     travelled: Iterable[int | str] = (),
     landed: Iterable[int | str] = (),
     last_progress: int = 0,
+    over: EndReason | str | None = None,
     rules: Rules = STANDARD,
     topology: Topology = REFERENCE_BOARD,
 ) -> GameState:
-    """Build and validate any position (for tests, puzzles and frontends).
+    """Build and validate any position (for tests, puzzles, frontends and the readers).
 
     Args:
         players: 2, 3, 4 (standard seats) or the seats themselves (``"SN"``, ``(0, 2)``).
@@ -97,181 +150,185 @@ def setup_position(
         reserve: Reserve count per seat. Default: every piece of a playing,
             non-removed seat that is not placed or eliminated is in reserve.
             Reserve pieces are always a seat's highest-numbered pieces [D17].
-        eliminated: ``(piece, by_seat)`` pairs.
-        removed: Seats removed as stuck players [D16]; their pieces not in the
-            Singularity and not eliminated count as removed.
+        eliminated: ``(piece, by_seat)`` pairs, in order.
+        removed: Seats removed as stuck players [D16], in order; their pieces not in
+            the Singularity and not eliminated count as removed.
         to_move: Seat to move (default the first seat).
-        moves_left: Moves left in the turn (default 2, via ``rules.turn_moves``).
-        turn: Turn number (>= 1).
-        travelled: Pieces marked as having travelled a Wormhole [D19].
-        landed: Pieces that landed on a stack this turn [D9].
-        last_progress: Last turn with progress [D25].
+        moves_left: Moves left in the turn (default: the rules' ``turn_moves``);
+            at least 1 and at most the turn's moves plus one per piece [D29].
+        turn: Turn number, 1..1000000 (``astroplane.rules.validate.MAX_TURN``).
+        travelled: Pieces marked as having travelled a Wormhole [D19], each once.
+        landed: Pieces that landed on a stack this turn [D9], each once.
+        last_progress: Last turn with progress [D25], 0..turn.
+        over: None for a game in progress; an ``EndReason`` (or its value, such as
+            ``"stuck"``) for a finished game, which must have ended that way here.
         rules: The rules in force.
         topology: The board.
 
+    Returns:
+        The state. A game in progress whose player to move has no legal action is
+        resolved as the rules say (the game ends, or the player is removed [D16]).
+
     Raises:
-        PositionError: If the position breaks an invariant: a piece placed
-            twice or of a seat not in the game, pieces of a seat not adding up
-            to 10, overlapping positions in a cell, a piece at an unusable
-            apex or off a Singularity apex in a Singularity cell, a Start Area
-            holding another seat's pieces, a reserve that is not the highest
-            numbers, a bad seat, count or turn.
+        PositionError: If the position breaks an invariant: a piece placed twice or of
+            a seat not in the game, pieces of a seat not adding up to 10, overlapping
+            positions in a cell, a piece at an unusable apex or off a Singularity apex in
+            a Singularity cell, a Start Area holding another seat's pieces, a reserve that
+            is not the highest numbers, a bad seat, count or turn, a game in progress the
+            rules would already have ended, an end that does not follow from the
+            position; or if an argument has the wrong type (numbers are ``int``, never
+            ``bool`` or ``float``; names are ASCII), lists an item twice (a position, a
+            seat of ``players``, ``removed`` or ``reserve``, a marked piece) or more items
+            than the game has (4 seats, 40 pieces). Every state it returns can be written
+            as position text and JSON and read back equal.
     """
     try:
-        if isinstance(players, int):
-            if players not in _SEATS_BY_COUNT:
-                raise PositionError(f"players must be 2, 3 or 4, not {players}")
-            seats = _SEATS_BY_COUNT[players]
+        return _setup(
+            players, stacks, reserve, eliminated, removed, to_move, moves_left, turn,
+            travelled, landed, last_progress, over, rules, topology,
+        )  # fmt: skip
+    except PositionError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        raise PositionError(f"{exc}") from None
+
+
+def _setup(
+    players: int | Iterable[int | str],
+    stacks: Mapping[int | str, Sequence[int | str]],
+    reserve: Mapping[int | str, int] | None,
+    eliminated: Iterable[tuple[int | str, int | str]],
+    removed: Iterable[int | str],
+    to_move: int | str | None,
+    moves_left: int | None,
+    turn: int,
+    travelled: Iterable[int | str],
+    landed: Iterable[int | str],
+    last_progress: int,
+    over: EndReason | str | None,
+    rules: Rules,
+    topology: Topology,
+) -> GameState:
+    if not isinstance(rules, Rules):
+        raise PositionError(f"rules must be a Rules value, not {type(rules).__name__}")
+    if not isinstance(topology, Topology):
+        raise PositionError(f"topology must be a Topology, not {type(topology).__name__}")
+    if isinstance(players, int) and not isinstance(players, bool):
+        if players not in SEATS_BY_COUNT:
+            raise PositionError(f"players must be 2, 3 or 4, not {players}")
+        seats = SEATS_BY_COUNT[players]
+    elif isinstance(players, bool):
+        raise PositionError(f"players must be 2, 3 or 4, not {players}")
+    else:
+        listed = [seat_from_name(s) for s in _items(players, "players", 4)]
+        _unique(listed, lambda x: SEAT_NAMES[x], "players")
+        seats = tuple(sorted(listed))
+        if len(seats) < 2:
+            raise PositionError("a game needs at least two seats")
+    reason = None if over is None else _reason(over)
+    t = topology
+    table: list[tuple[int, ...]] = [()] * t.n_positions
+    where = [NOT_PLAYING] * (4 * PIECES_PER_PLAYER)
+    if not isinstance(stacks, Mapping):
+        raise PositionError(f"stacks must be a mapping of positions to pieces, not {_show(stacks)}")
+    for raw_pos, raw_stack in stacks.items():
+        if isinstance(raw_pos, str):
+            pos = t.position(raw_pos)
         else:
-            seats = tuple(sorted({seat_from_name(s) for s in players}))
-            if len(seats) < 2:
-                raise PositionError("a game needs at least two seats")
-        t = topology
-        table: list[tuple[int, ...]] = [()] * t.n_positions
-        where = [NOT_PLAYING] * (4 * PIECES_PER_PLAYER)
-        for raw_pos, raw_stack in stacks.items():
-            pos = t.position(raw_pos) if isinstance(raw_pos, str) else int(raw_pos)
-            if not 0 <= pos < t.n_positions:
-                raise PositionError(f"not a position of this board: {raw_pos!r}")
-            pieces = tuple(piece_from_name(p) if isinstance(p, str) else int(p) for p in raw_stack)
-            for p in pieces:
-                if not 0 <= p < 4 * PIECES_PER_PLAYER:
-                    raise PositionError(f"not a piece id: {p}")
-                if where[p] != NOT_PLAYING:
-                    raise PositionError(f"piece {piece_name(p)} is placed twice")
-                where[p] = pos
-            table[pos] = pieces
-        removed_seats = tuple(seat_from_name(s) for s in removed)
-        elim = tuple(
-            (piece_from_name(p) if isinstance(p, str) else int(p), seat_from_name(by))
-            for p, by in eliminated
+            pos = raw_pos
+            if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos < t.n_positions:
+                raise PositionError(f"not a position of this board: {_show(raw_pos)}")
+            pos = int(pos)
+        if table[pos]:
+            raise PositionError(f"position {t.position_name(pos)} is given twice")
+        if isinstance(raw_stack, str):
+            raise PositionError(f"the stack at {raw_pos!r} is a sequence of pieces, not a string")
+        pieces = tuple(
+            piece_id(p) for p in _items(raw_stack, f"the stack at {t.position_name(pos)}", 40)
         )
-        for p, by in elim:
-            if not 0 <= p < 4 * PIECES_PER_PLAYER or where[p] != NOT_PLAYING:
-                raise PositionError(f"eliminated piece {p} is not a free piece id")
-            if by not in seats:
-                raise PositionError(f"piece eliminated by seat {by}, which is not in the game")
-            where[p] = ELIMINATED
-        res = [0, 0, 0, 0]
-        for seat in range(4):
-            base = seat * PIECES_PER_PLAYER
-            free = [p for p in range(base, base + PIECES_PER_PLAYER) if where[p] == NOT_PLAYING]
-            if seat not in seats:
-                if len(free) != PIECES_PER_PLAYER:
-                    raise PositionError(f"seat {'SWNE'[seat]} is not in the game but has pieces")
-                continue
-            if seat in removed_seats:
-                for p in free:
-                    where[p] = REMOVED
-                continue
-            for p in free:
-                where[p] = IN_RESERVE
-            count = len(free) if reserve is None else _reserve_of(reserve, seat)
-            if count != len(free):
-                raise PositionError(
-                    f"seat {'SWNE'[seat]}: {len(free)} pieces unaccounted for but reserve {count}"
-                    " (pieces are conserved: Start Areas, grid, Singularity, reserve, eliminated)"
-                )
-            if free and free != list(
-                range(base + PIECES_PER_PLAYER - count, base + PIECES_PER_PLAYER)
-            ):
-                raise PositionError(
-                    f"seat {'SWNE'[seat]}: reserve pieces must be the highest numbers [D17], "
-                    f"not {[piece_name(p) for p in free]}"
-                )
-            res[seat] = count
-        if reserve is not None:
-            for key in reserve:
-                s = seat_from_name(key)
-                if s not in seats and reserve[key]:
-                    raise PositionError(f"reserve for seat {'SWNE'[s]}, which is not in the game")
-        _check_occupancy(t, table, seats, removed_seats)
-        first = seats[0] if to_move is None else seat_from_name(to_move)
-        if first not in seats or first in removed_seats:
-            raise PositionError(f"seat {'SWNE'[first]} cannot be to move")
-        if len(seats) - len(set(removed_seats)) < 2 or not set(removed_seats) <= set(seats):
-            raise PositionError("removed seats must be in the game and leave two players")
-        if turn < 1 or not 0 <= last_progress <= turn:
-            raise PositionError(f"bad turn {turn} / last progress {last_progress}")
-        marks = []
-        for group in (travelled, landed):
-            mask = 0
-            for raw in group:
-                pid = piece_from_name(raw) if isinstance(raw, str) else int(raw)
-                if not 0 <= pid < 40 or where[pid] < 0:
-                    raise PositionError(f"marked piece {raw!r} is not on a position")
-                mask |= 1 << pid
-            marks.append(mask)
-    except ValueError as exc:
-        if isinstance(exc, PositionError):
-            raise
-        raise PositionError(str(exc)) from exc
+        for p in pieces:
+            if where[p] != NOT_PLAYING:
+                raise PositionError(f"piece {piece_name(p)} is placed twice")
+            where[p] = pos
+        table[pos] = pieces
+    removed_seats = tuple(seat_from_name(s) for s in _items(removed, "removed", 4))
+    _unique(list(removed_seats), lambda x: SEAT_NAMES[x], "removed seats")
+    pairs = []
+    for pair in _items(eliminated, "eliminated", 40):
+        if isinstance(pair, (str, Mapping)) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise PositionError(f"eliminated pieces are (piece, by_seat) pairs, not {_show(pair)}")
+        pairs.append((piece_id(pair[0]), seat_from_name(pair[1])))
+    elim = tuple(pairs)
+    for p, by in elim:
+        if where[p] != NOT_PLAYING:
+            raise PositionError(f"eliminated piece {piece_name(p)} is not a free piece")
+        if by not in seats:
+            raise PositionError(
+                f"piece eliminated by seat {SEAT_NAMES[by]}, which is not in the game"
+            )
+        where[p] = ELIMINATED
+    counts: dict[int, int] = {}
+    if reserve is not None:
+        if not isinstance(reserve, Mapping):
+            raise PositionError(
+                f"reserve must be a mapping of seats to counts, not {_show(reserve)}"
+            )
+        for key, value in _items(reserve.items(), "reserve", 4):
+            s = seat_from_name(key)
+            if s in counts:
+                raise PositionError(f"the reserve of seat {SEAT_NAMES[s]} is given twice")
+            counts[s] = _int(value, f"the reserve of seat {SEAT_NAMES[s]}", 0, PIECES_PER_PLAYER)
+            if s not in seats and value:
+                raise PositionError(f"reserve for seat {SEAT_NAMES[s]}, which is not in the game")
+    res = [0, 0, 0, 0]
+    for seat in seats:
+        free = [p for p in pieces_of_seat(seat) if where[p] == NOT_PLAYING]
+        code = REMOVED if seat in removed_seats else IN_RESERVE
+        for p in free:
+            where[p] = code
+        if seat in removed_seats:
+            continue
+        res[seat] = len(free) if reserve is None else counts.get(seat, 0)
+    first = seats[0] if to_move is None else seat_from_name(to_move)
+    turn = _whole(turn, "turn")
+    last_progress = _whole(last_progress, "last_progress")
+    marks = []
+    for label, group in (("travelled", travelled), ("landed", landed)):
+        mask = 0
+        for raw in _items(group, label, 40):
+            pid = piece_id(raw)
+            if where[pid] < 0:
+                raise PositionError(f"marked piece {raw!r} is not on a position")
+            if mask >> pid & 1:
+                raise PositionError(f"{label}: piece {piece_name(pid)} is listed twice")
+            mask |= 1 << pid
+        marks.append(mask)
     state = GameState(
-        t,
-        rules,
-        seats,
-        tuple(table),
-        (res[0], res[1], res[2], res[3]),
-        elim,
-        removed_seats,
-        Seat(first),
-        0,
-        turn,
-        marks[0],
-        marks[1],
-        last_progress,
-        None,
-        tuple(where),
-    )
-    left = rules.turn_moves(state, first) if moves_left is None else moves_left
-    if left < 1:
-        raise PositionError(f"moves_left must be at least 1, not {left}")
-    return start_turn(attrs.evolve(state, moves_left=left))
+        t, rules, seats, tuple(table), (res[0], res[1], res[2], res[3]), elim, removed_seats,
+        Seat(first), 1 if moves_left is None else _whole(moves_left, "moves_left"),
+        turn, marks[0], marks[1], last_progress, None, tuple(where),
+    )  # fmt: skip
+    if reason is not None:
+        if moves_left not in (None, 0):
+            raise PositionError("a finished game has no moves left (moves_left 0)")
+        rules.validate(state, reason)
+        return rules.finish(state, reason)
+    if moves_left is None and first in seats and first not in removed_seats:
+        left = rules.turn_moves(state, first)
+        if left != 1:
+            state = GameState(
+                t, rules, seats, state.stacks, state.reserve, elim, removed_seats, Seat(first),
+                left, turn, marks[0], marks[1], last_progress, None, state.where,
+            )  # fmt: skip
+    rules.validate(state)
+    return rules.start_turn(state)
 
 
-def _reserve_of(reserve: Mapping[int | str, int], seat: int) -> int:
-    for key, value in reserve.items():
-        if seat_from_name(key) == seat:
-            if not 0 <= value <= PIECES_PER_PLAYER:
-                raise PositionError(f"reserve of seat {'SWNE'[seat]} must be 0..10, not {value}")
-            return value
-    return 0
-
-
-def _check_occupancy(
-    t: Topology, table: list[tuple[int, ...]], seats: tuple[int, ...], removed: tuple[int, ...]
-) -> None:
-    for pos, st in enumerate(table):
-        if not st:
-            continue
-        name = t.position_name(pos)
-        for p in st:
-            if p // PIECES_PER_PLAYER in removed and not (
-                pos < t.fire_base and t.kind[pos >> 2] == CellKind.SINGULARITY
-            ):
-                raise PositionError(f"{name}: piece {piece_name(p)} of a removed seat [D16]")
-        if pos >= t.start_base:
-            owner = t.start_areas[pos - t.start_base].seat
-            if any(p // PIECES_PER_PLAYER != owner for p in st):
-                raise PositionError(f"{name}: a Start Area holds only its seat's pieces [D3]")
-            continue
-        if pos >= t.fire_base:
-            continue
-        cell = pos >> 2
-        if t.kind[cell] == CellKind.OFF:
-            raise PositionError(f"{name}: not a grid cell")
-        if t.kind[cell] == CellKind.SINGULARITY:
-            if pos != t.singularity_position[cell]:
-                raise PositionError(
-                    f"{name}: Singularity cells hold pieces only at their apex [D13]"
-                )
-            continue
-        if not t.usable[pos] and (len(st) != 1 or t.kind[cell] != CellKind.ORDINARY):
-            # A Square's piece may keep an unusable apex in an ordinary cell [D21]; only a
-            # lone piece there, since nothing can land on it.
-            raise PositionError(f"{name}: unusable apex [D4]")
-        for adj in (pos ^ 1, pos ^ 3):
-            if table[adj]:
-                raise PositionError(
-                    f"{name} and {t.position_name(adj)} overlap (occupancy invariant, [D6])"
-                )
+def _reason(over: object) -> EndReason:
+    if isinstance(over, EndReason):
+        return over
+    for reason in EndReason:
+        if over == reason.value and isinstance(over, str):
+            return reason
+    known = ", ".join(r.value for r in EndReason)
+    raise PositionError(f"over must be None or an EndReason ({known}), not {_show(over)}")

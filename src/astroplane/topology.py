@@ -21,7 +21,7 @@ Numbering (for a board ``width`` x ``height``; the reference board is 10 x 10)::
       4*cells + nf + s        Start Area s = 2 * seat + side  (side 0 = left, 1 = right)
 
 Moving a single piece "through the apex it points at" enters the cell that
-shares only that corner, through the opposite apex (rules section 1.1). A
+shares only that corner, through the opposite apex (rules page: The board). A
 step's *entry* is encoded as the grid position of the entered cell's entry
 apex (``4 * target + entry_apex``), or as a firing position index.
 """
@@ -33,6 +33,7 @@ from collections.abc import Iterable
 import attrs
 
 from astroplane.enums import APEX_NAMES, Apex, CellKind, Seat
+from astroplane.geometry import BoardGeometry, board_geometry
 
 __all__ = [
     "APEX_NAMES",
@@ -43,7 +44,38 @@ __all__ = [
     "Seat",
     "StartArea",
     "Topology",
+    "adjacent_positions",
+    "apex_of",
+    "cell_of",
+    "grid_position",
+    "opposite",
 ]
+
+
+# ---- the position numbering, by name (the hot path inlines these) ------------------------
+def cell_of(position: int) -> int:
+    """The cell of a grid position (``4 * cell + apex``)."""
+    return position >> 2
+
+
+def apex_of(position: int) -> int:
+    """The apex (``Apex`` value) of a grid position."""
+    return position & 3
+
+
+def grid_position(cell: int, apex: int) -> int:
+    """The grid position of ``apex`` in ``cell``."""
+    return 4 * cell + apex
+
+
+def opposite(position: int) -> int:
+    """The opposite position in the same cell (``ne`` <-> ``sw``, ``nw`` <-> ``se``)."""
+    return position ^ 2
+
+
+def adjacent_positions(position: int) -> tuple[int, int]:
+    """The two positions of the same cell that overlap ``position`` [D6]."""
+    return position ^ 1, position ^ 3
 
 
 #: (dx, dy) of the diagonal neighbour each apex leads to (ne, nw, sw, se) [D1].
@@ -52,7 +84,7 @@ _APEX_STEP = ((1, 1), (-1, 1), (-1, -1), (1, -1))
 
 @attrs.frozen
 class StartArea:
-    """One of a seat's two Start Areas (rules section 1.4).
+    """One of a seat's two Start Areas (rules page: The reference board).
 
     Attributes:
         name: Short name, seat letter + ``l``/``r`` (``"Sl"``).
@@ -73,7 +105,8 @@ class StartArea:
 
 @attrs.frozen
 class FiringPosition:
-    """A triangular firing position of an Anomaly corner (rules 1.5 and 7, [D5]).
+    """A triangular firing position of an Anomaly corner (rules page: The Space/Time Anomaly,
+    [D5]).
 
     Attributes:
         name: Corner cell name + board edge (``"a1S"``).
@@ -174,8 +207,12 @@ class Topology:
     )
     #: Per position: the Singularity cell a firing position fires into, or -1.
     fire_target: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    #: Per corner cell: the pair of firing positions it holds.
-    corner_firing: dict[int, tuple[int, int]] = attrs.field(init=False, eq=False, repr=False)
+    #: ``(corner cell, (firing position, firing position))`` for each Anomaly corner.
+    corner_firing: tuple[tuple[int, tuple[int, int]], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+    #: Per cell: the firing positions an Anomaly corner cell holds (empty for other cells).
+    firing_of_cell: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     #: Per position: the step destinations, ``(destination, how)`` pairs (see ``STEP_*``).
     step_dests: tuple[tuple[tuple[int, int], ...], ...] = attrs.field(
         init=False, eq=False, repr=False
@@ -209,17 +246,28 @@ class Topology:
         return y * self.width + x
 
     def cell_name(self, cell: int) -> str:
-        """The name of a cell index (``14`` -> ``"e2"``)."""
+        """The name of a cell index (``14`` -> ``"e2"``).
+
+        Raises:
+            ValueError: If ``cell`` is not an int 0..n_cells-1 (numbers never wrap around).
+        """
+        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < self.n_cells:
+            raise ValueError(f"not a cell index of this board: {cell!r}")
         y, x = divmod(cell, self.width)
         return f"{chr(ord('a') + x)}{y + 1}"
 
     def position(self, name: str) -> int:
         """The position index of ``"e2.ne"``, a firing position ``"a1S"`` or Start Area ``"Sl"``.
 
+        Grid names are ASCII and case-insensitive (``"E2.NE"``); surrounding ASCII blanks
+        are ignored.
+
         Raises:
             ValueError: If the name is not a position of this board.
         """
-        key = name.strip()
+        if not isinstance(name, str) or not name.isascii():
+            raise ValueError(f"not a position of this board: {name!r}")
+        key = name.strip(_BLANKS)
         if key in self._names:
             return self._names[key]
         cell_part, dot, apex_part = key.partition(".")
@@ -228,7 +276,13 @@ class Topology:
         raise ValueError(f"not a position of this board: {name!r}")
 
     def position_name(self, position: int) -> str:
-        """The name of a position index: grid ``"e2.ne"``, firing ``"a1S"``, Start Area ``"Sl"``."""
+        """The name of a position index: grid ``"e2.ne"``, firing ``"a1S"``, Start Area ``"Sl"``.
+
+        Raises:
+            ValueError: If ``position`` is not an int 0..n_positions-1.
+        """
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise ValueError(f"not a position index of this board: {position!r}")
         if 0 <= position < self.fire_base:
             return f"{self.cell_name(position >> 2)}.{APEX_NAMES[position & 3]}"
         if self.fire_base <= position < self.start_base:
@@ -254,9 +308,81 @@ class Topology:
         cell = entry >> 2
         return self.kind[cell] == CellKind.WORMHOLE and target >> 2 == self.wormhole_partner[cell]
 
+    def geometry(self) -> BoardGeometry:
+        """The board's shapes as data, in board units (one cell = 1, x right, y up), for
+        frontends that draw their own board: cells and their kinds, each position's
+        polygon and centroid, Wormhole tubes, firing positions, Start Areas
+        (``astroplane.geometry``; ``to_dict()`` gives the JSON document).
+
+        Examples:
+            >>> g = REFERENCE_BOARD.geometry()
+            >>> g.position("e2.ne").centroid
+            (4.666666666666667, 1.6666666666666667)
+        """
+        return board_geometry(self)
+
+    def entered_cell(self, origin: int) -> int | None:
+        """The grid cell a step from ``origin`` enters (through the apex the piece points
+        at), or None when the step goes into a firing position or nowhere [D1, D5].
+
+        Examples:
+            >>> b = REFERENCE_BOARD
+            >>> b.cell_name(b.entered_cell(b.position("d2.sw")))
+            'c1'
+        """
+        entry = self.link[origin] if 0 <= origin < self.n_positions else -1
+        return entry >> 2 if 0 <= entry < self.fire_base else None
+
     def is_grid_position(self, position: int) -> bool:
         """True for a position in a grid cell (not a firing position or Start Area)."""
         return 0 <= position < self.fire_base
+
+    def is_firing_position(self, position: int) -> bool:
+        """True for a firing position of an Anomaly corner [D5]."""
+        return self.fire_base <= position < self.start_base
+
+    def is_start_area(self, position: int) -> bool:
+        """True for a Start Area position."""
+        return self.start_base <= position < self.n_positions
+
+    def is_singularity_position(self, position: int) -> bool:
+        """True for the Singularity apex of a Singularity cell [D13]."""
+        return (
+            0 <= position < self.fire_base and self.singularity_position[position >> 2] == position
+        )
+
+    def start_area_of(self, position: int) -> StartArea:
+        """The Start Area at a Start Area position.
+
+        Raises:
+            ValueError: If ``position`` is not a Start Area position.
+        """
+        if not self.is_start_area(position):
+            raise ValueError(f"not a Start Area position of this board: {position!r}")
+        return self.start_areas[position - self.start_base]
+
+    def firing_position_of(self, position: int) -> FiringPosition:
+        """The firing position at a firing position index.
+
+        Raises:
+            ValueError: If ``position`` is not a firing position.
+        """
+        if not self.is_firing_position(position):
+            raise ValueError(f"not a firing position of this board: {position!r}")
+        return self.firing_positions[position - self.fire_base]
+
+    def cell_of_position(self, position: int) -> int:
+        """The cell a position is drawn in: its grid cell, the Anomaly corner of a firing
+        position, or the cell of a Start Area.
+
+        Raises:
+            ValueError: If ``position`` is not a position of this board.
+        """
+        if 0 <= position < self.fire_base:
+            return position >> 2
+        if self.is_firing_position(position):
+            return self.firing_positions[position - self.fire_base].corner
+        return self.start_area_of(position).cell
 
     @classmethod
     def from_south(
@@ -358,12 +484,24 @@ STEP_THROUGH = 2  #: entered a Wormhole end and went straight through [D12]
 STEP_SINGULARITY = 3  #: entered a Singularity cell, at its Singularity apex [D13]
 
 
+#: ASCII whitespace (``str.strip()`` alone would also remove Unicode spaces).
+_BLANKS = " \t\n\r\f\v"
+_DIGITS = "0123456789"
+
+
 def _parse_cell(name: str, width: int, height: int) -> tuple[int, int]:
-    text = name.strip().lower()
-    if len(text) >= 2 and "a" <= text[0] <= "z" and text[1:].isdigit():
-        x, y = ord(text[0]) - ord("a"), int(text[1:]) - 1
-        if 0 <= x < width and 0 <= y < height:
-            return x, y
+    """``(x, y)`` of a cell name: an ASCII file letter and a rank without leading zeros.
+
+    ``str.isdigit`` and ``int`` accept non-ASCII digits (U+0661, U+00B2...) and
+    ``str.lower`` turns the Kelvin sign into ``k``: only ASCII is read here.
+    """
+    text = name.strip(_BLANKS) if isinstance(name, str) else ""
+    if 2 <= len(text) <= 4 and text.isascii():
+        letter, rank = text[0].lower(), text[1:]
+        if "a" <= letter <= "z" and rank[0] != "0" and all(c in _DIGITS for c in rank):
+            x, y = ord(letter) - ord("a"), int(rank) - 1
+            if 0 <= x < width and 0 <= y < height:
+                return x, y
     raise ValueError(f"not a cell of a {width}x{height} board: {name!r}")
 
 
@@ -500,7 +638,8 @@ def _compile(t: Topology) -> None:
     put(t, "singularity_position", tuple(sing_pos))
     put(t, "neighbours", tuple(neighbours))
     put(t, "fire_target", tuple(fire_target))
-    put(t, "corner_firing", {c: (v[0], v[1]) for c, v in corner_firing.items()})
+    put(t, "corner_firing", tuple((c, (v[0], v[1])) for c, v in corner_firing.items()))
+    put(t, "firing_of_cell", tuple(tuple(corner_firing.get(c, ())) for c in range(n)))
     put(t, "step_dests", tuple(step_dests))
     put(t, "travel_dests", travel_dests)
     put(t, "step_revisits", revisits)
@@ -515,5 +654,5 @@ REFERENCE_BOARD = Topology.from_south(
     anomaly=(("a1", "b1", "sw", "e6"), ("j1", "i1", "se", "f6")),
     start_areas=(("d1", "e2", "sw"), ("g1", "f2", "se")),
 )
-"""The reference board of RULES.md section 1 (10 x 10, four seats), built from the South
+"""The reference board of the rules page (10 x 10, four seats), built from the South
 side's layout and its three rotations by ``Topology.from_south``."""

@@ -1,96 +1,138 @@
-"""Shared pieces of the command line: presets, errors and how results are printed."""
+"""Shared pieces of the command line: choosing the game and its rules, bots, errors, and how
+boards, moves and results are printed. Everything goes through the game's registration
+(``astroplane.protocol.Game``), so every command plays every registered game."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
 
 import attrs
 from rich.text import Text
 
-from astroplane.formats.position import rules_from_text
-from astroplane.moves import Move
-from astroplane.outcome import EndReason, Outcome
-from astroplane.pieces import SEAT_NAMES
-from astroplane.rules.options import PRESETS, Rules
-from astroplane.state import GameState
+from astroplane.agents import Agent, make_bot
+from astroplane.protocol import Game, State
 
 __all__ = [
     "DEFAULT_MAX_TURNS",
-    "PIECE_RE",
-    "PRESETS",
     "RECORD_SUFFIX",
-    "SEAT_STYLE",
     "CliError",
-    "board",
-    "ending",
-    "format_move",
-    "result_line",
-    "rules_with_limit",
-    "scores_text",
-    "seats_text",
+    "board_text",
+    "bots_for",
+    "numbered_path",
+    "plain_reason",
+    "rules_for",
+    "rules_label",
+    "seat_style",
+    "write_svg",
 ]
 
-#: Default turn limit of ``selfplay`` and ``play`` [D18]: far above the length of
-#: real games (bot games end by the rules after 25-650 turns), so that every
-#: game ends even if the players only shuffle pieces around.
+#: Default turn limit of ``selfplay`` and ``play`` [D18]: far above the length of real
+#: games (bot games end by the rules after 25-650 turns), so that every game ends even if
+#: the players only shuffle pieces around. Games without a turn-limit option ignore it.
 DEFAULT_MAX_TURNS = 1000
-
-SEAT_STYLE = {"S": "bold red", "W": "bold green", "N": "bold blue", "E": "bold yellow"}
-PIECE_RE = re.compile(r"\b([SWNE])(10|[1-9])(?=[a-z*\s/\]]|$)")
 RECORD_SUFFIX = ".apgame"
+
+#: Colour-blind-safe styles for up to four seats, by seat number (as the SVG's palette).
+_STYLES = ("bold #0072B2", "bold #E69F00", "bold #D55E00", "bold #CC79A7")
 
 
 class CliError(Exception):
     """A failure to report as one line on stderr with exit code 1."""
 
 
-# ---- output helpers ---------------------------------------------------------
+def rules_for(game: Game[Any, Any], text: str | None, max_turns: int | None) -> Any:
+    """The rules a ``--rules`` text names for ``game`` (None: the standard rules), with the
+    command's turn limit when the game's rules have one.
+
+    Raises:
+        CliError: If the text names no rules of the game.
+    """
+    try:
+        rules = (
+            getattr(game.new_game(game.player_counts[0]), "rules", None)
+            if text is None
+            else game.rules_from_text("".join(text.split()))
+        )
+    except ValueError as e:
+        raise CliError(f"--rules: {e}") from e
+    if max_turns is not None and rules is not None and hasattr(rules, "max_turns"):
+        rules = attrs.evolve(rules, max_turns=max_turns)
+    return rules
 
 
-def board(state: GameState) -> Text:
-    """The board of ``state`` (``str(state)``) with pieces coloured by seat."""
-    text = Text(str(state))
-    for m in PIECE_RE.finditer(text.plain):
-        text.stylize(SEAT_STYLE[m.group(1)], m.start(), m.end())
+def rules_label(game: Game[Any, Any], rules: Any) -> str:
+    """The rules' text without the turn limit (which commands print on their own)."""
+    if rules is None:
+        return "standard"
+    if hasattr(rules, "max_turns"):
+        rules = attrs.evolve(rules, max_turns=None)
+    text: str = game.rules_to_text(rules)
     return text
 
 
-def seats_text(state: GameState) -> str:
-    return "".join(SEAT_NAMES[s] for s in state.seats)
+def bots_for(
+    names: Sequence[str], seats: Iterable[int], seeds: Iterable[int], think: float | None
+) -> dict[int, Agent]:
+    """One bot per seat, the names cycled, each with its own seed."""
+    return {
+        seat: make_bot(names[i % len(names)], seed, think=think)
+        for i, (seat, seed) in enumerate(zip(seats, seeds, strict=False))
+    }
 
 
-def scores_text(state: GameState, points: Sequence[int]) -> str:
-    return ", ".join(f"{SEAT_NAMES[s]} {points[s]}" for s in state.seats)
+def seat_style(seat: int) -> str:
+    """The rich style of a seat's pieces and name."""
+    return _STYLES[seat % len(_STYLES)]
 
 
-def ending(outcome: Outcome) -> str:
-    if outcome.reason == EndReason.TURN_LIMIT:
-        return f"ended by the turn limit after turn {outcome.turn}"
-    how = {
-        EndReason.TRUE_WIN: "true win",
-        EndReason.STUCK: "a player was stuck",
-        EndReason.LAST_PLAYER: "stuck players removed, one left",
-        EndReason.NO_PROGRESS: "no progress",
-    }[outcome.reason]
-    return f"ended by the rules ({how}) in turn {outcome.turn}"
+def board_text(game: Game[Any, Any], state: State[Any], highlight: Iterable[Any] = ()) -> Text:
+    """The game's text drawing of ``state``, pieces coloured by seat, marked positions bold."""
+    text = Text(game.render_text(state, highlight=tuple(highlight)))
+    letters = "".join(name[0] for name in game.seat_names if name)
+    pieces = re.compile(rf"\b([{re.escape(letters)}])(10|[1-9])(?=[a-z*\s/\]<]|$)")
+    for m in pieces.finditer(text.plain):
+        text.stylize(seat_style(letters.index(m.group(1))), m.start(), m.end())
+    for m in re.finditer(r">[^<\s]+<", text.plain):
+        text.stylize("reverse", m.start(), m.end())
+    return text
 
 
-def result_line(state: GameState, outcome: Outcome) -> str:
-    who = "+".join(SEAT_NAMES[s] for s in outcome.winners)
-    verb = "share the win" if outcome.is_shared else "wins"
-    true = "a true win" if outcome.true_win else "no true win"
-    return f"{who} {verb} ({true}); scores {scores_text(state, outcome.scores)}; {ending(outcome)}"
+_TAGS = re.compile(r"\s*\[((?:D|AC)\d+(?:, ?(?:D|AC)\d+)*)\]\s*")
 
 
-def format_move(state: GameState, move: Move) -> str:
-    from astroplane.formats.notation import format_move
+def plain_reason(message: str) -> str:
+    """An error message in plain language: the rule first, decision tags such as ``[D8]``
+    moved to the end as a reference.
 
-    return format_move(state, move)
+    Examples:
+        >>> plain_reason("illegal move: [D8] a step from Sl cannot reach e2.sw")
+        'illegal move: a step from Sl cannot reach e2.sw (see [D8] on the Decisions page)'
+    """
+    tags = _TAGS.findall(message)
+    text = _TAGS.sub(" ", message).strip()
+    text = re.sub(r"\s+", " ", text).replace(": (", " (").replace(" :", ":")
+    if tags:
+        text += f" (see [{', '.join(tags)}] on the Decisions page)"
+    return text
 
 
-def rules_with_limit(text: str, max_turns: int | None) -> Rules:
-    """The rules a ``--rules`` text names (a preset and options, as in position text),
-    with the command's turn limit."""
-    rules = rules_from_text(text)
-    return rules if max_turns is None else attrs.evolve(rules, max_turns=max_turns)
+def numbered_path(path: Path, number: int, count: int) -> Path:
+    """``path`` itself for one file; ``name-007.ext`` when a command writes several."""
+    return path if count == 1 else path.with_name(f"{path.stem}-{number:03d}{path.suffix}")
+
+
+def write_svg(game: Game[Any, Any], state: State[Any], path: Path) -> None:
+    """Write the game's SVG drawing of ``state`` to ``path``.
+
+    Raises:
+        CliError: If the game draws no SVG or the file cannot be written.
+    """
+    if game.render_svg is None:
+        raise CliError(f"--svg: {game.title} has no SVG drawing")
+    try:
+        path.write_text(game.render_svg(state), encoding="utf-8")
+    except OSError as e:
+        raise CliError(f"cannot write {str(path)!r}: {e.strerror or e}") from e

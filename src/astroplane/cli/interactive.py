@@ -1,78 +1,162 @@
-"""``astroplane play``: an interactive terminal game against bots."""
+"""``astroplane play``: an interactive terminal game against bots, that a newcomer can learn
+from: the goal at the start, a legend, the rules in short, the scores every turn, the bots'
+moves marked on the board, illegal moves explained in plain words."""
 
 from __future__ import annotations
 
 import argparse
 import random
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
-import astroplane
-from astroplane.agents import Agent, make_bot
+from astroplane.agents import Agent
 from astroplane.cli.common import (
-    board,
-    format_move,
-    result_line,
-    rules_with_limit,
+    board_text,
+    bots_for,
+    plain_reason,
+    rules_for,
+    rules_label,
+    seat_style,
+    write_svg,
 )
-from astroplane.errors import IllegalMoveError, NotationError
-from astroplane.moves import Move
-from astroplane.pieces import SEAT_NAMES
-from astroplane.state import GameState
+from astroplane.protocol import Game, State, get_game, sample_chance
+
+__all__ = ["cmd_play"]
 
 _PLAY_HELP = """\
 Enter a move in move notation (as listed by `moves`), or the number of a listed move.
 Commands:
-  moves   list the legal moves, numbered
-  board   show the board again
-  undo    take back your last action (and the bots' replies)
-  help    this text
-  quit    leave the game (also Ctrl-D)"""
+  moves        list the legal moves, numbered
+  moves TEXT   list the legal moves whose notation contains TEXT (e.g. `moves e2`)
+  board        show the board again
+  legend       how to read the board
+  rules        the rules in short
+  undo         take back your last action (and the bots' replies)
+  help         this text
+  quit         leave the game (also Ctrl-D)"""
 
-__all__ = ["cmd_play"]
+
+class _Session:
+    """One interactive game: the state, the bots, what was shown, and undo."""
+
+    def __init__(self, args: argparse.Namespace, out: Console) -> None:
+        self.game: Game[Any, Any] = get_game(args.game)
+        self.out = out
+        seed = args.seed if args.seed is not None else random.randrange(10**6)
+        self.rng = random.Random(seed)
+        self.rules = rules_for(self.game, args.rules, args.max_turns)
+        self.state: State[Any] = self.game.new_game(args.players, rules=self.rules)
+        self.human: int = args.human_seat
+        others = [s for s in self.state.seats if s != self.human]
+        self.bot_names = {s: args.bots[i % len(args.bots)] for i, s in enumerate(others)}
+        seeds = (self.rng.randrange(2**32) for _ in others)
+        self.bots: dict[int, Agent] = bots_for(args.bots, others, seeds, args.think)
+        self.history: list[State[Any]] = []  # states where the human was to move, for undo
+        self.marked: list[Any] = []  # positions the bots' last moves reached
+        self.seed = seed
+
+    def name(self, seat: int) -> Text:
+        return Text(self.game.seat_names[seat], style=seat_style(seat))
+
+    def intro(self, rules_text: str) -> None:
+        g, out = self.game, self.out
+        goal = g.texts.get("goal")
+        if goal:
+            out.print(Text(goal))
+            out.print()
+        opponents = ", ".join(f"{g.seat_names[s]} ({name})" for s, name in self.bot_names.items())
+        out.print(
+            Text(
+                f"You play {g.seat_names[self.human]} against {opponents}; {rules_text} rules, "
+                f"seed {self.seed}. Type `help` for commands, `legend` to read the board, "
+                "`rules` for the rules in short."
+            )
+        )
+
+    def show(self) -> None:
+        g = self.game
+        self.out.print(board_text(g, self.state, self.marked))
+        self.out.print(Text(g.status(self.state), style="bold"))
+
+    def print_moves(self, needle: str = "") -> None:
+        g, state = self.game, self.state
+        legal = list(state.legal_moves())
+        items = [
+            f"{k:>3}. {g.format_move(state, m)}"
+            for k, m in enumerate(legal, 1)
+            if needle.lower() in g.format_move(state, m).lower()
+        ]
+        if not items:
+            self.out.print(Text(f"No legal move mentions {needle!r}."))
+            return
+        self.out.print(Text(f"Legal moves ({len(items)}):"))
+        width = max(len(x) for x in items) + 2
+        per_row = max(1, min(4, 100 // width))
+        for r in range(0, len(items), per_row):
+            self.out.print(Text("".join(x.ljust(width) for x in items[r : r + per_row]).rstrip()))
+
+    def bots_move(self) -> None:
+        """Let the bots (and the dice) act until it is the human's turn or the game ends."""
+        g = self.game
+        self.marked = []
+        acted = False
+        while not self.state.is_over and (
+            self.state.is_chance_node or int(self.state.to_move) != self.human
+        ):
+            state = self.state
+            if state.is_chance_node:
+                move = sample_chance(state, self.rng)
+                roller = self.name(int(state.to_move))
+                self.out.print(Text.assemble(roller, f" rolls {g.format_move(state, move)}"))
+                self.state = state.play(move)
+                continue
+            else:
+                move = self.bots[int(state.to_move)].choose(state)
+                who = self.name(int(state.to_move))
+                acted = True
+                if g.highlights is not None:
+                    self.marked.extend(g.highlights(state, move))
+            self.out.print(Text.assemble(who, f" plays {g.format_move(state, move)}"))
+            self.state = state.play(move)
+        if acted and not self.state.is_over:
+            self.out.print(Text("(the positions the bots' moves reached are marked >like this<)"))
+
+    def read_move(self, text: str) -> Any:
+        """A move from the human's input: a number from the list, or move notation."""
+        state = self.state
+        legal = list(state.legal_moves())
+        if text.isascii() and text.isdigit():
+            k = int(text)
+            if 1 <= k <= len(legal):
+                return legal[k - 1]
+            raise ValueError(f"there is no move number {k} (1-{len(legal)})")
+        return self.game.parse_move(state, text)
 
 
 def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
-    seed = args.seed if args.seed is not None else random.randrange(10**6)
-    rng = random.Random(seed)
-    rules = rules_with_limit(args.rules, args.max_turns)
-    state = astroplane.new_game(args.players, rules=rules)
-    human: int = args.human  # checked by main(): a seat of the game
-    names: list[str] = args.bots
-    bots: dict[int, Agent] = {}
-    i = 0
-    for s in state.seats:
-        if s != human:
-            bots[s] = make_bot(names[i % len(names)], rng.randrange(2**32))
-            i += 1
-    out.print(
-        Text(
-            f"You play {SEAT_NAMES[human]} against "
-            + ", ".join(f"{SEAT_NAMES[s]} ({names[k % len(names)]})" for k, s in enumerate(bots))
-            + f"; {args.rules} rules, seed {seed}. Type `help` for commands."
-        )
-    )
-    history: list[GameState] = []  # states where the human was to move, for undo
-    shown: GameState | None = None
-    while not state.is_over:
-        if state.to_move != human:
-            move = bots[int(state.to_move)].choose(state)
-            out.print(Text(f"{SEAT_NAMES[state.to_move]} plays {format_move(state, move)}"))
-            state = state.play(move)
-            continue
+    session = _Session(args, out)
+    g = session.game
+    session.intro(rules_label(g, session.rules))
+    shown: Any = None
+    while True:
+        session.bots_move()
+        state = session.state
+        if state.is_over:
+            break
         if shown is not state:
-            out.print(board(state))
-            _print_moves(out, state)
+            session.show()
+            session.print_moves()
             shown = state
         try:
-            line = input(f"{SEAT_NAMES[human]} ({state.moves_left} left)> ")
+            line = input(f"{g.seat_names[session.human]} ({_left(state)})> ")
         except EOFError:
             out.print()
             out.print("Bye (end of input).")
             return 0
         text = line.strip()
-        word = text.lower()
+        word, _, rest = text.lower().partition(" ")
         if not text:
             continue
         if word in ("quit", "exit", "q"):
@@ -80,54 +164,53 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
             return 0
         if word in ("help", "?", "h"):
             out.print(Text(_PLAY_HELP))
-            continue
-        if word in ("moves", "m"):
-            _print_moves(out, state)
-            continue
-        if word == "board":
-            out.print(board(state))
-            continue
-        if word == "undo":
-            if not history:
+        elif word in ("moves", "m"):
+            session.print_moves(rest.strip())
+        elif word == "board":
+            session.show()
+        elif word in ("legend", "rules"):
+            out.print(Text(g.texts.get(word, f"{g.title} has no {word} text.")))
+        elif word == "undo":
+            if not session.history:
                 out.print("Nothing to undo.")
                 continue
-            state = history.pop()
+            session.state = session.history.pop()
+            session.marked = []
             shown = None
             out.print("Undone.")
-            continue
-        try:
-            move = _read_move(state, text)
-            after = state.play(move)
-        except (NotationError, IllegalMoveError) as e:
-            out.print(Text(f"Not accepted: {e}. Type `moves` for the legal moves.", style="red"))
-            continue
-        history.append(state)
-        out.print(Text(f"{SEAT_NAMES[human]} plays {format_move(state, move)}"))
-        state = after
-    assert state.outcome is not None
-    out.print(board(state))
-    out.print(Text(f"Game over: {result_line(state, state.outcome)}"))
+        else:
+            _human_move(session, text)
+    final = session.state
+    out.print(board_text(g, final))
+    out.print(Text(f"Game over: {g.describe_outcome(final)}", style="bold"))
+    if args.svg is not None:
+        write_svg(g, final, args.svg)
+        out.print(Text(f"Final position drawn in {args.svg}"))
     return 0
 
 
-def _read_move(state: GameState, text: str) -> Move:
-    """A move from the human's input: a number from the list, or move notation."""
-    legal = state.legal_moves()
-    if text.isdigit():
-        k = int(text)
-        if 1 <= k <= len(legal):
-            return legal[k - 1]
-        raise NotationError(f"there is no move number {k} (1-{len(legal)})", text)
-    from astroplane.formats.notation import parse_move
-
-    return parse_move(state, text)
+def _left(state: Any) -> str:
+    left = getattr(state, "moves_left", None)
+    return "your turn" if left is None else f"{left} move{'s' if left != 1 else ''} left"
 
 
-def _print_moves(out: Console, state: GameState) -> None:
-    legal = state.legal_moves()
-    out.print(Text(f"Legal moves ({len(legal)}):"))
-    items = [f"{k:>3}. {format_move(state, m)}" for k, m in enumerate(legal, 1)]
-    width = max(len(x) for x in items) + 2
-    per_row = max(1, min(4, 100 // width))
-    for r in range(0, len(items), per_row):
-        out.print(Text("".join(x.ljust(width) for x in items[r : r + per_row]).rstrip()))
+def _human_move(session: _Session, text: str) -> None:
+    g, out = session.game, session.out
+    try:
+        move = session.read_move(text)
+        after = session.state.play(move)
+    except ValueError as e:
+        out.print(
+            Text(
+                f"Not accepted: {plain_reason(str(e))}.\n"
+                "Type `moves` for the legal moves (or `moves e2` for those through e2), "
+                "`legend` to read the board, `rules` for the rules in short.",
+                style="red",
+            )
+        )
+        return
+    session.history.append(session.state)
+    out.print(
+        Text.assemble(session.name(session.human), f" plays {g.format_move(session.state, move)}")
+    )
+    session.state = after

@@ -1,4 +1,4 @@
-"""``astroplane perft``: move counts [D22] and nodes per second."""
+"""``astroplane perft``: move counts [D22] and nodes per second, for any registered game."""
 
 from __future__ import annotations
 
@@ -7,15 +7,16 @@ import time
 
 from rich.console import Console
 
-import astroplane
-from astroplane.formats.position import rules_from_text
+from astroplane.cli.common import rules_for
 from astroplane.perft import perft
+from astroplane.protocol import get_game
 
 __all__ = ["cmd_perft"]
 
 
 def cmd_perft(args: argparse.Namespace, out: Console, err: Console) -> int:
-    state = astroplane.new_game(args.players, rules=rules_from_text(args.rules))
+    game = get_game(args.game)
+    state = game.new_game(args.players, rules=rules_for(game, args.rules, None))
     out.print(f"{'depth':>5} {'nodes':>12} {'seconds':>9} {'nodes/s':>11}", highlight=False)
     for depth in range(1, args.depth + 1):
         t0 = time.perf_counter()

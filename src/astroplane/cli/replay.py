@@ -1,74 +1,95 @@
-"""``astroplane replay``: replay a game record, validating every move."""
+"""``astroplane replay``: replay a game record of any registered game, checking every move."""
 
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
-from astroplane.cli.common import (
-    CliError,
-    board,
-    format_move,
-    result_line,
-    scores_text,
-    seats_text,
-)
-from astroplane.pieces import SEAT_NAMES
+from astroplane.cli.common import CliError, board_text, write_svg
+from astroplane.protocol import Game, get_game
 
-__all__ = ["cmd_replay"]
+__all__ = ["MAX_RECORD_BYTES", "cmd_replay"]
+
+#: The largest record file ``replay`` reads (10 MB: about 200,000 turns).
+MAX_RECORD_BYTES = 10_000_000
+_GAME_HEADER = re.compile(r'^\s*\[\s*Game\s+"([a-z0-9-]{1,40})"\s*\]', re.MULTILINE | re.ASCII)
+
+
+def _read(path: Path) -> str:
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_RECORD_BYTES + 1)
+    except OSError as e:
+        raise CliError(f"cannot read {str(path)!r}: {e.strerror or e}") from e
+    if len(data) > MAX_RECORD_BYTES:
+        raise CliError(f"{path}: not a game record (larger than {MAX_RECORD_BYTES:,} bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CliError(f"{path}: not a game record (not UTF-8 text at byte {e.start})") from e
+
+
+def _game_of(text: str) -> Game[Any, Any]:
+    """The record's game: its ``Game`` header, ASTROPLANE when it has none."""
+    m = _GAME_HEADER.search(text[:10_000])
+    try:
+        return get_game(m.group(1) if m else "astroplane")
+    except ValueError as e:
+        raise CliError(str(e)) from e
 
 
 def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from astroplane.formats.record import GameRecord
-
     path: Path = args.file
+    text = _read(path)
+    game = _game_of(text)
+    if game.record_from_text is None:
+        raise CliError(f"{game.title} has no game records")
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise CliError(f"cannot read {str(path)!r}: {getattr(e, 'strerror', None) or e}") from e
-    try:
-        record = GameRecord.from_text(text)
-        states = record.replay()
+        initial, moves = game.record_from_text(text)
     except ValueError as e:  # NotationError, IllegalMoveError, PositionError
         raise CliError(f"{path}: invalid game record: {e}") from e
-    initial = states[0]
-    moves = record.moves
+    seats = "".join(game.seat_names[s] for s in initial.seats)
     out.print(
         Text(
-            f"{path}: {len(moves)} actions, {len(initial.seats)} players "
-            f"({seats_text(initial)}), rules {record.header('Rules') or initial.rules.name}; "
-            "every move is legal."
+            f"{path}: {game.title}, {len(moves)} actions, {len(initial.seats)} players "
+            f"({seats}); every move is legal."
         )
     )
+    state = initial
     if args.step or args.show:
-        out.print(board(initial))
-        for k, move in enumerate(moves):
-            before, after = states[k], states[k + 1]
-            out.print(Text(f"{SEAT_NAMES[before.to_move]}: {format_move(before, move)}"))
-            if after.is_over or after.turn != before.turn or k == len(moves) - 1:
-                out.print(board(after))
-                if args.step and k < len(moves) - 1:
-                    try:
-                        answer = input("Enter: next turn, q: quit> ")
-                    except EOFError:
-                        answer = ""
-                        args.step = False  # no more input: play on to the end
-                        out.print()
-                    if answer.strip().lower() in ("q", "quit"):
-                        return 0
-    final = states[-1]
+        out.print(board_text(game, initial))
+        out.print(Text(game.status(initial)))
+    for k, move in enumerate(moves):
+        before, state = state, state.play(move)
+        if not (args.step or args.show):
+            continue
+        who = "dice" if before.is_chance_node else game.seat_names[before.to_move]
+        out.print(Text(f"{who}: {game.format_move(before, move)}"))
+        if state.is_over or state.turn != before.turn or k == len(moves) - 1:
+            out.print(board_text(game, state))
+            if not state.is_over:
+                out.print(Text(game.status(state)))
+            if args.step and k < len(moves) - 1:
+                try:
+                    answer = input("Enter: next turn, q: quit> ")
+                except EOFError:
+                    answer = ""
+                    args.step = False  # no more input: play on to the end
+                    out.print()
+                if answer.strip().lower() in ("q", "quit"):
+                    return 0
     if not (args.step or args.show):
-        out.print(board(final))
-    if final.outcome is not None:
-        out.print(Text(f"Result: {result_line(final, final.outcome)}"))
+        out.print(board_text(game, state))
+    if state.is_over:
+        out.print(Text(f"Result: {game.describe_outcome(state)}"))
     else:
-        out.print(
-            Text(
-                f"The record ends in turn {final.turn} before the end of the game; "
-                f"scores {scores_text(final, final.scores())}."
-            )
-        )
+        out.print(Text(f"The record ends before the end of the game. {game.status(state)}"))
+    if args.svg is not None:
+        write_svg(game, state, args.svg)
+        out.print(Text(f"Final position drawn in {args.svg}"))
     return 0

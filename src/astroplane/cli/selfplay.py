@@ -6,44 +6,37 @@ import argparse
 import datetime
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
-import astroplane
-from astroplane.agents import Agent, GameRun, make_bot, play_game
+from astroplane.agents import GameRun, play_game
 from astroplane.cli.common import (
     RECORD_SUFFIX,
-    SEAT_STYLE,
     CliError,
-    board,
-    format_move,
-    result_line,
-    rules_with_limit,
+    board_text,
+    bots_for,
+    numbered_path,
+    rules_for,
+    rules_label,
+    seat_style,
+    write_svg,
 )
-from astroplane.moves import Move
-from astroplane.outcome import EndReason
-from astroplane.pieces import SEAT_NAMES
-from astroplane.state import GameState
+from astroplane.protocol import Game, get_game
 
 __all__ = ["cmd_selfplay"]
 
 
-def _bots_for(names: Sequence[str], state: GameState, rng: random.Random) -> dict[int, Agent]:
-    return {
-        seat: make_bot(names[i % len(names)], rng.randrange(2**32))
-        for i, seat in enumerate(state.seats)
-    }
-
-
 def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
+    game = get_game(args.game)
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     rng = random.Random(seed)
-    rules = rules_with_limit(args.rules, args.max_turns)
+    rules = rules_for(game, args.rules, args.max_turns)
     names: list[str] = args.bots
     record_dir: Path | None = args.record
     if record_dir is not None:
@@ -51,12 +44,14 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
             record_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise CliError(f"cannot create record directory {str(record_dir)!r}: {e}") from e
-    initial = astroplane.new_game(args.players, rules=rules)
-    seat_bots = {s: names[i % len(names)] for i, s in enumerate(initial.seats)}
+    initial = game.new_game(args.players, rules=rules)
+    seat_bots = {int(s): names[i % len(names)] for i, s in enumerate(initial.seats)}
+    limit = f", turn limit {args.max_turns}" if hasattr(rules, "max_turns") else ""
     out.print(
-        f"{args.games} game{'s' if args.games != 1 else ''}, {args.players} players "
-        f"({', '.join(f'{SEAT_NAMES[s]} {b}' for s, b in seat_bots.items())}), "
-        f"{args.rules} rules, turn limit {args.max_turns}, seed {seed}",
+        f"{args.games} game{'s' if args.games != 1 else ''} of {game.title}, "
+        f"{args.players} players "
+        f"({', '.join(f'{game.seat_names[s]} {b}' for s, b in seat_bots.items())}), "
+        f"{rules_label(game, rules)} rules{limit}, seed {seed}",
         highlight=False,
     )
     results: list[GameRun] = []
@@ -72,84 +67,92 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
     with progress:
         task = progress.add_task("playing", total=args.games)
         for g in range(1, args.games + 1):
-            agents = _bots_for(names, initial, rng)
-            hook: Callable[[GameState, Move, GameState], None] | None = None
+            agents = bots_for(
+                names, seat_bots, (rng.randrange(2**32) for _ in seat_bots), args.think
+            )
+            hook: Callable[[Any, Any, Any], None] | None = None
             if args.show:
                 out.print(Text(f"Game {g}: initial position"))
-                out.print(board(initial))
-
-                def hook(before: GameState, move: Move, after: GameState) -> None:
-                    out.print(Text(f"{SEAT_NAMES[before.to_move]}: {format_move(before, move)}"))
-                    if after.is_over or after.turn != before.turn:
-                        out.print(board(after))
-                        out.print()
-
+                out.print(board_text(game, initial))
+                out.print(Text(game.status(initial)))
+                hook = _shower(game, out)
             t0 = time.perf_counter()
-            run = play_game(initial, agents, on_action=hook)
+            run = play_game(initial, agents, on_action=hook, chance_seed=rng.randrange(2**32))
             seconds = time.perf_counter() - t0
             results.append(run)
             final = run.final
-            assert final.outcome is not None
             if args.games == 1 and not args.show:
-                out.print(board(final))
+                out.print(board_text(game, final))
             out.print(
                 Text(
-                    f"Game {g}: {result_line(final, final.outcome)}; "
+                    f"Game {g}: {game.describe_outcome(final)}; "
                     f"{len(run.moves)} actions, {seconds:.2f} s"
                 )
             )
             if record_dir is not None:
                 path = record_dir / f"game-{g:03d}{RECORD_SUFFIX}"
-                _write_record(run, path, event=f"astroplane selfplay, seed {seed}, game {g}")
+                _write_record(game, run, path, event=f"astroplane selfplay, seed {seed}, game {g}")
                 out.print(Text(f"  record written to {path}"))
+            if args.svg is not None:
+                path = numbered_path(args.svg, g, args.games)
+                write_svg(game, final, path)
+                out.print(Text(f"  final position drawn in {path}"))
             progress.advance(task)
     if args.games > 1:
-        out.print(_summary(results, seat_bots))
+        out.print(_summary(game, results, seat_bots))
     return 0
 
 
-def _write_record(run: GameRun, path: Path, *, event: str) -> None:
-    from astroplane.formats.record import GameRecord
+def _shower(game: Game[Any, Any], out: Console) -> Callable[[Any, Any, Any], None]:
+    """The ``on_action`` hook of ``--show``: each action, and the board after each turn."""
 
-    record = GameRecord.from_game(
-        run.initial, list(run.moves), date=datetime.date.today().isoformat(), event=event
-    )
+    def show(before: Any, move: Any, after: Any) -> None:
+        who = "dice" if before.is_chance_node else game.seat_names[before.to_move]
+        out.print(Text(f"{who}: {game.format_move(before, move)}"))
+        if after.is_over or after.turn != before.turn:
+            out.print(board_text(game, after))
+            out.print(Text(game.status(after) if not after.is_over else ""))
+
+    return show
+
+
+def _write_record(game: Game[Any, Any], run: GameRun, path: Path, *, event: str) -> None:
+    if game.record_to_text is None:
+        raise CliError(f"--record: {game.title} has no game records")
+    headers = {"Event": event, "Date": datetime.date.today().isoformat()}
+    text = game.record_to_text(run.initial, run.moves, headers)
     try:
-        path.write_text(record.to_text(), encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
     except OSError as e:
         raise CliError(f"cannot write record {str(path)!r}: {e}") from e
 
 
-def _summary(results: Sequence[GameRun], seat_bots: dict[int, str]) -> Table:
+def _summary(
+    game: Game[Any, Any], results: Sequence[GameRun], seat_bots: Mapping[int, str]
+) -> Table:
+    """Per seat: wins alone, shared wins (an equal best ``returns()``), the mean value."""
     table = Table(title=f"Summary of {len(results)} games")
-    for col in ("Seat", "Bot", "Wins", "Shared", "True wins", "Avg score"):
+    for col in ("Seat", "Bot", "Wins", "Shared", "Mean value"):
         table.add_column(col, justify="left" if col in ("Seat", "Bot") else "right")
     for seat, bot in seat_bots.items():
-        wins = shared = true_wins = total = 0
+        wins = shared = 0
+        total = 0.0
         for run in results:
-            o = run.final.outcome
-            assert o is not None
-            total += o.scores[seat]
-            if seat in o.winners:
-                if o.is_shared:
+            values = run.final.returns()
+            best = max(values)
+            total += values[seat]
+            if values[seat] == best and best > 0:
+                if sum(1 for v in values if v == best) > 1:
                     shared += 1
                 else:
                     wins += 1
-                true_wins += o.true_win
         table.add_row(
-            Text(SEAT_NAMES[seat], style=SEAT_STYLE[SEAT_NAMES[seat]]),
+            Text(game.seat_names[seat], style=seat_style(seat)),
             bot,
             str(wins),
             str(shared),
-            str(true_wins),
-            f"{total / len(results):.1f}",
+            f"{total / len(results):.2f}",
         )
-    by_limit = sum(
-        1 for r in results if r.final.outcome and r.final.outcome.reason == EndReason.TURN_LIMIT
-    )
     turns = [r.final.turn for r in results]
-    table.caption = (
-        f"{len(results) - by_limit} ended by the rules, {by_limit} by the turn limit; "
-        f"turns: mean {sum(turns) / len(turns):.1f}, max {max(turns)}"
-    )
+    table.caption = f"turns: mean {sum(turns) / len(turns):.1f}, max {max(turns)}"
     return table

@@ -2,15 +2,17 @@
 
 Positions are written without the dot in the formats (``e2ne``, ``a1S``,
 ``Sl``); the dotted engine names (``e2.ne``) are accepted too. Everything is
-case-insensitive. Errors are ``NotationError`` with
-the character offset of the problem.
+case-insensitive, in ASCII only: the reader refuses any other character, so a
+non-ASCII digit or a letter that Python case-folds to ASCII (U+017F long s) is never read
+as its look-alike. Blanks are spaces and tabs. Errors are ``NotationError`` with the
+character offset of the problem.
 """
 
 from __future__ import annotations
 
 from astroplane.errors import NotationError
 from astroplane.pieces import PIECES_PER_PLAYER, SEAT_NAMES
-from astroplane.topology import APEX_NAMES, Topology
+from astroplane.topology import APEX_NAMES, Topology, apex_of, cell_of
 
 __all__ = ["Reader", "position_text"]
 
@@ -18,12 +20,16 @@ __all__ = ["Reader", "position_text"]
 def position_text(t: Topology, position: int) -> str:
     """The compact name of a position: ``e2ne``, ``a1S``, ``Sl``."""
     if 0 <= position < t.fire_base:
-        return t.cell_name(position >> 2) + APEX_NAMES[position & 3]
+        return t.cell_name(cell_of(position)) + APEX_NAMES[apex_of(position)]
     return t.position_name(position)
 
 
 class Reader:
-    """Reads tokens from ``text`` starting at ``i``; whitespace between tokens is skipped."""
+    """Reads tokens from ``text`` starting at ``i``; blanks between tokens are skipped.
+
+    Raises:
+        NotationError: If ``text`` holds a character that is not printable ASCII or a tab.
+    """
 
     def __init__(
         self,
@@ -41,6 +47,10 @@ class Reader:
         self.line = line
         self.whole = text if whole is None else whole
         self.base = base
+        if not (text.isascii() and text.isprintable()):
+            for k, c in enumerate(text):
+                if not (" " <= c <= "~" or c == "\t"):
+                    raise self.error(f"not printable ASCII: {c!r} (U+{ord(c):04X})", k)
 
     def error(self, problem: str, index: int | None = None) -> NotationError:
         """A NotationError at ``index`` (default: the current offset) of the whole text."""
@@ -49,7 +59,7 @@ class Reader:
 
     def skip(self) -> None:
         """Skip whitespace."""
-        while self.i < len(self.text) and self.text[self.i].isspace():
+        while self.i < len(self.text) and self.text[self.i] in " \t":
             self.i += 1
 
     def peek(self) -> str:
@@ -79,7 +89,7 @@ class Reader:
         self.skip()
         end = self.i + len(word)
         if self.low.startswith(word, self.i) and not (
-            len(word) == 1 and end < len(self.low) and self.low[end].isdigit()
+            len(word) == 1 and end < len(self.low) and self.low[end] in "0123456789"
         ):
             self.i = end
             return True
@@ -119,7 +129,7 @@ class Reader:
     def seat(self) -> int:
         """A seat letter S, W, N or E."""
         c = self.peek()
-        if not c or c.upper() not in SEAT_NAMES:
+        if not c or c not in "swne":
             raise self.error("expected a seat (S, W, N or E)")
         self.i += 1
         return SEAT_NAMES.index(c.upper())
@@ -138,7 +148,7 @@ class Reader:
         low, i, t = self.low, self.i, self.t
         if (
             i + 1 < len(low)
-            and low[i].upper() in SEAT_NAMES
+            and low[i] in "swne"
             and low[i + 1] in "lr"
             and not (i + 2 < len(low) and low[i + 2].isalnum())
         ):
@@ -157,7 +167,7 @@ class Reader:
             if t.kind[cell] == 0:
                 raise self.error(f"{name} is not a grid cell", i)
             return 4 * cell + APEX_NAMES.index(rest)
-        if rest[:1] and rest[0].upper() in SEAT_NAMES:
+        if rest[:1] and rest[0] in "swne":
             fp = name + rest[0].upper()
             for f, firing in enumerate(t.firing_positions):
                 if firing.name == fp:
@@ -172,7 +182,7 @@ class Reader:
         seat = self.seat()
         if self.i < len(self.low) and self.low[self.i] == "0":
             raise self.error("expected a piece number 1..10", self.i)
-        if not (self.i < len(self.low) and self.low[self.i].isdigit()):
+        if not (self.i < len(self.low) and self.low[self.i] in "123456789"):
             raise self.error("expected a piece number 1..10", self.i)
         number = self.number("a piece number")
         if not 1 <= number <= PIECES_PER_PLAYER:

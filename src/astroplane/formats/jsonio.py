@@ -1,18 +1,19 @@
 """JSON for states, moves and outcomes: plain objects a JavaScript frontend reads as is.
 
 Every object has ``"format_version": 1`` and ``"type"`` (``"state"``, ``"move"``
-or ``"outcome"``); the fields are documented in docs/formats.md and checked by
+or ``"outcome"``); the fields are documented on the Formats page and checked by
 the JSON Schema ``json_schema`` (draft 2020-12) shipped with the package.
 Seats, pieces, cells and positions are written by name (``"S"``, ``"N3"``,
 ``"e2"``, ``"e2.ne"``, ``"a1S"``, ``"Sl"``).
 
->>> import astroplane
->>> s = astroplane.new_game()
->>> d = state_to_dict(s)
->>> d["stacks"]["Sl"], d["reserve"]
-(['S1', 'S2', 'S3'], {'S': 4, 'N': 4})
->>> state_from_dict(d) == s and from_json(to_json(s)) == s
-True
+Examples:
+    >>> import astroplane
+    >>> s = astroplane.new_game()
+    >>> d = state_to_dict(s)
+    >>> d["stacks"]["Sl"], d["reserve"]
+    (['S1', 'S2', 'S3'], {'S': 4, 'N': 4})
+    >>> state_from_dict(d) == s and from_json(to_json(s)) == s
+    True
 """
 
 from __future__ import annotations
@@ -22,20 +23,34 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from astroplane.errors import NotationError
+import attrs
+
+from astroplane.errors import NotationError, UnknownVariantError
+from astroplane.formats.limits import MAX_JSON_TEXT, check_size
 from astroplane.formats.notation import format_move
-from astroplane.formats.position import build_state, rules_from_text
+from astroplane.formats.position import build_state
 from astroplane.moves import RESERVE_CHOICES, Move, MoveKind
 from astroplane.outcome import EndReason, Outcome
-from astroplane.pieces import SEAT_NAMES, piece_from_name, piece_name
-from astroplane.rules.options import FLAG_OPTIONS, OPTIONS, PRESETS, Rules
+from astroplane.pieces import PIECES_PER_PLAYER, SEAT_NAMES, piece_from_name, piece_name
+from astroplane.rules.ruleset import (
+    FLAG_OPTIONS,
+    OPTIONS,
+    Rules,
+    action_named,
+    action_of_kind,
+    variant,
+)
+from astroplane.rules.validate import MAX_TURN
+from astroplane.rules.variants import ActionType
 from astroplane.state import GameState
 from astroplane.topology import REFERENCE_BOARD, Topology
 
 __all__ = [
     "FORMAT_VERSION",
+    "events_schema",
     "from_json",
     "json_schema",
+    "load_json",
     "move_from_dict",
     "move_to_dict",
     "outcome_from_dict",
@@ -52,25 +67,43 @@ _SIDES = ("left", "right")
 
 
 @cache
-def json_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of states, moves and outcomes, from the package.
+def _schema_text(name: str) -> str:
+    path = resources.files("astroplane.formats").joinpath(f"schema/{name}")
+    return path.read_text(encoding="utf-8")
 
-    >>> json_schema()["$schema"]
-    'https://json-schema.org/draft/2020-12/schema'
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of states, moves and outcomes, from the package
+    (a new copy each call: edit it freely).
+
+    It describes the reference board's names (cells ``a1`` .. ``j10``) and validates under
+    Ajv (``Ajv2020``) in strict mode; the Formats page shows how a frontend uses it. What
+    one object cannot say (a piece in two stacks, a position that breaks the rules) the
+    readers check.
+
+    Examples:
+        >>> json_schema()["$schema"]
+        'https://json-schema.org/draft/2020-12/schema'
     """
-    text = resources.files("astroplane.formats").joinpath("schema/astroplane.schema.json")
-    result: dict[str, Any] = json.loads(text.read_text(encoding="utf-8"))
+    result: dict[str, Any] = json.loads(_schema_text("astroplane.schema.json"))
+    return result
+
+
+def events_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a move's events: an array of the objects that
+    ``effects_to_dicts`` (``astroplane.formats.events``) writes (a new copy each call).
+
+    Examples:
+        >>> sorted(events_schema()["$defs"])[:3]
+        ['bonus_move', 'cell', 'eliminated']
+    """
+    result: dict[str, Any] = json.loads(_schema_text("events.schema.json"))
     return result
 
 
 # ---------------------------------------------------------------- writing
 def _rules_to_dict(rules: Rules) -> dict[str, Any]:
-    if rules.has_custom_hooks:
-        raise ValueError(
-            "rules with a custom turn_moves or action_filter hook cannot be written as JSON "
-            "(only the options of RULES.md section 10 can)"
-        )
-    out: dict[str, Any] = {"preset": rules.name}
+    out: dict[str, Any] = {"preset": rules.variant_name()}
     out.update({f: getattr(rules, f) for f in OPTIONS})
     return out
 
@@ -78,9 +111,10 @@ def _rules_to_dict(rules: Rules) -> dict[str, Any]:
 def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
     """An outcome as a plain object.
 
-    >>> from astroplane import EndReason, Outcome
-    >>> outcome_to_dict(Outcome((0,), (5, 0, 2, 0), False, EndReason.STUCK, 9))["scores"]
-    {'S': 5, 'W': 0, 'N': 2, 'E': 0}
+    Examples:
+        >>> from astroplane import EndReason, Outcome
+        >>> outcome_to_dict(Outcome((0,), (5, 0, 2, 0), False, EndReason.STUCK, 9))["scores"]
+        {'S': 5, 'W': 0, 'N': 2, 'E': 0}
     """
     return {
         "format_version": FORMAT_VERSION,
@@ -94,50 +128,112 @@ def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
 
 
 def move_to_dict(
-    move: Move, *, topology: Topology = REFERENCE_BOARD, state: GameState | None = None
+    move: Move,
+    *,
+    topology: Topology = REFERENCE_BOARD,
+    state: GameState | None = None,
+    rules: Rules | None = None,
 ) -> dict[str, Any]:
-    """A move as a plain object; with ``state``, its notation is added as ``"notation"``.
+    """A move as a plain object; with ``state``, its notation is added as ``"notation"``
+    (and the board and rules are the state's).
+
+    A variant's own action is written ``{"kind": name, "from": ..., "to": ...,
+    "choice": ...}`` with the names its ``ActionType`` declares; its rules come from
+    ``state`` or ``rules``. Whatever it writes, ``move_from_dict`` reads back equal.
 
     Raises:
-        ValueError: If the move's numbers are not positions or cells of ``topology``.
+        ValueError: If ``move`` is not a ``Move``, or its numbers do not fit its kind on
+            ``topology`` (a position or cell out of range, a target or choice a kind
+            does not have, a reserve choice a move into the Singularity cannot make), or
+            its kind is no action of the rules; the message names the field.
         IllegalMoveError: If ``state`` is given and the move is not legal there.
 
-    >>> import astroplane
-    >>> s = astroplane.new_game()
-    >>> move_to_dict(s.legal_moves()[0], state=s)
-    {'format_version': 1, 'type': 'move', 'kind': 'step', 'from': 'Sl', 'to': 'e2.ne', \
-'send_back_right': [], 'notation': 'Sl-e2ne'}
+    Examples:
+        >>> import astroplane
+        >>> s = astroplane.new_game()
+        >>> move_to_dict(s.legal_moves()[0], state=s)
+        {'format_version': 1, 'type': 'move', 'kind': 'step', 'from': 'Sl', 'to': 'e2.ne', \
+    'send_back_right': [], 'notation': 'Sl-e2ne'}
     """
-    t = topology
+    if not isinstance(move, Move):
+        raise ValueError(f"not a Move but {type(move).__name__}")
+    t = topology if state is None else state.topology
     kind = move.kind
-    out: dict[str, Any] = {"format_version": FORMAT_VERSION, "type": "move", "kind": _KINDS[kind]}
+    if not 0 <= kind < len(_KINDS):
+        action = action_of_kind(state.rules if state is not None else rules, kind)
+        out = {"format_version": FORMAT_VERSION, "type": "move", "kind": action.name}
+        out["from"] = _end_name(t, action.origin, move.origin, "origin")
+        out["to"] = _end_name(t, action.target, move.target, "target")
+        out["choice"] = move.choice
+        if state is not None:
+            out["notation"] = format_move(state, move)
+        return out
+    out = {"format_version": FORMAT_VERSION, "type": "move", "kind": _KINDS[kind]}
     if kind in (MoveKind.STEP, MoveKind.TRAVEL):
-        out["from"] = t.position_name(move.origin)
-        out["to"] = t.position_name(move.target)
+        out["from"] = _field_name(t.position_name, move.origin, "origin")
+        out["to"] = _field_name(t.position_name, move.target, "target")
         if _into_singularity(t, move.target):
+            if move.choice > 2:
+                raise ValueError(
+                    f"Move.choice {move.choice}: a piece entering the Singularity brings in "
+                    "at most one reserve piece (0..2)"
+                )
             out["reserve"] = [_SIDES[x] for x in RESERVE_CHOICES[move.choice]]
         else:
             out["send_back_right"] = [SEAT_NAMES[s] for s in range(4) if move.choice >> s & 1]
     elif kind == MoveKind.FIRE:
-        out["from"] = t.cell_name(move.origin)
+        out["from"] = _field_name(t.cell_name, move.origin, "origin")
+        _none(move.target, "target", "a firing")
+        if move.choice >= len(RESERVE_CHOICES):
+            raise ValueError(f"Move.choice {move.choice}: a firing's reserve choice is 0..5")
         out["to"] = None
         out["reserve"] = [_SIDES[x] for x in RESERVE_CHOICES[move.choice]]
     elif kind in (MoveKind.SQUARE, MoveKind.ELIMINATE):
-        out["from"] = t.cell_name(move.origin)
-        out["to"] = t.cell_name(move.target)
+        out["from"] = _field_name(t.cell_name, move.origin, "origin")
+        out["to"] = _field_name(t.cell_name, move.target, "target")
+        _zero_choice(move, _KINDS[kind])
     else:
+        _none(move.origin, "origin", "end_turn")
+        _none(move.target, "target", "end_turn")
+        _zero_choice(move, "end_turn")
         out["from"] = out["to"] = None
     if state is not None:
         out["notation"] = format_move(state, move)
     return out
 
 
+def _field_name(name_of: Any, value: int, field: str) -> str:
+    try:
+        name: str = name_of(value)
+    except ValueError as exc:
+        raise ValueError(f"Move.{field}: {exc}") from None
+    return name
+
+
+def _none(value: int, field: str, what: str) -> None:
+    if value != -1:
+        raise ValueError(f"Move.{field} {value}: {what} has none (-1)")
+
+
+def _zero_choice(move: Move, what: str) -> None:
+    if move.choice:
+        raise ValueError(f"Move.choice {move.choice}: a {what} move has no choice (0)")
+
+
 def _into_singularity(t: Topology, position: int) -> bool:
-    return 0 <= position < t.fire_base and t.singularity_position[position >> 2] == position
+    return t.is_singularity_position(position)
+
+
+def _end_name(t: Topology, what: str, value: int, field: str) -> str | None:
+    """The name of a variant action's origin or target (None when it has none)."""
+    if what == "none":
+        _none(value, field, "this action")
+        return None
+    return _field_name(t.position_name if what == "position" else t.cell_name, value, field)
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
-    """A state as a plain object (see docs/formats.md for every field).
+    """A state as a plain object (see the Formats page for every field).
 
     Raises:
         ValueError: If the rules have custom hooks, which JSON cannot describe.
@@ -170,8 +266,9 @@ def to_json(value: GameState | Move | Outcome, *, indent: int | None = None) -> 
     """JSON text of a state, move (reference board) or outcome.
 
     Raises:
-        TypeError: If ``value`` is none of these.
-        ValueError: As ``state_to_dict``.
+        TypeError: If ``value`` is none of these (a programming error, as in
+            ``json.dumps``).
+        ValueError: As ``state_to_dict`` and ``move_to_dict``.
     """
     if isinstance(value, GameState):
         data = state_to_dict(value)
@@ -209,40 +306,51 @@ def _obj(value: Any, path: str, kind: str, fields: tuple[str, ...]) -> dict[str,
     return value
 
 
-def _int(value: Any, path: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value < 10**9:
-        raise _Bad(path, f"expected an integer >= {low}")
+#: The largest integer a JSON object may hold (counters are bounded far lower).
+_MAX_INT = 10**9 - 1
+
+
+def _int(value: Any, path: str, low: int = 0, high: int = _MAX_INT) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _Bad(path, f"expected an integer {low}..{high}")
     return value
 
 
-def _list(value: Any, path: str) -> list[Any]:
+def _list(value: Any, path: str, most: int = 4 * PIECES_PER_PLAYER) -> list[Any]:
     if not isinstance(value, list):
         raise _Bad(path, "expected an array")
+    if len(value) > most:
+        raise _Bad(path, f"expected at most {most} items")
     return value
 
 
 def _seat(value: Any, path: str) -> int:
-    if not isinstance(value, str) or value not in SEAT_NAMES or len(value) != 1:
+    if not isinstance(value, str) or len(value) != 1 or value not in SEAT_NAMES:
         raise _Bad(path, "expected a seat: S, W, N or E")
     return SEAT_NAMES.index(value)
 
 
 def _piece(value: Any, path: str) -> int:
+    """A piece by its canonical name (``"S1"``: upper case, ASCII, nothing around it)."""
     try:
-        if not isinstance(value, str) or value != value.strip():
+        pid = piece_from_name(value)
+        if piece_name(pid) != value:
             raise ValueError
-        return piece_from_name(value)
     except ValueError:
         raise _Bad(path, "expected a piece name such as S1 or N10") from None
+    return pid
 
 
-def _name(value: Any, path: str, read: Any) -> int:
+def _name(value: Any, path: str, read: Any, write: Any) -> int:
+    """A position or cell by its canonical name: ``read`` then ``write`` gives it back."""
     if not isinstance(value, str):
         raise _Bad(path, "expected a name")
     try:
         result: int = read(value)
+        if write(result) != value:
+            raise ValueError
     except ValueError:
-        raise _Bad(path, f"not a name on this board: {value!r}") from None
+        raise _Bad(path, f"not a name on this board: {value[:40]!r}") from None
     return result
 
 
@@ -251,6 +359,8 @@ def _wrap(path: str, read: Any, *args: Any) -> Any:
         return read(*args)
     except _Bad as exc:
         raise NotationError(f"bad {path} JSON: {exc}") from None
+    except UnknownVariantError:
+        raise
     except NotationError as exc:
         raise NotationError(f"bad {path} JSON: {exc.problem}") from None
 
@@ -258,8 +368,14 @@ def _wrap(path: str, read: Any, *args: Any) -> Any:
 def outcome_from_dict(data: Any) -> Outcome:
     """The outcome ``outcome_to_dict`` wrote.
 
+    Args:
+        data: Decoded JSON (``json.loads``): an object with exactly the outcome's fields;
+            integers are ``int`` (never ``bool`` or ``float``), scores 0..999999999, the
+            turn 1..1000000.
+
     Raises:
-        NotationError: If ``data`` is not a valid outcome object (says which field).
+        NotationError: If ``data`` is not a valid outcome object; the message gives the
+            JSON path of the bad field.
     """
     return _wrap("outcome", _outcome, data, "outcome")  # type: ignore[no-any-return]
 
@@ -267,7 +383,7 @@ def outcome_from_dict(data: Any) -> Outcome:
 def _outcome(data: Any, path: str) -> Outcome:
     fields = ("winners", "scores", "true_win", "reason", "turn")
     d = _obj(data, path, "outcome", fields)
-    winners = [_seat(w, f"{path}.winners") for w in _list(_get(d, "winners", path), path)]
+    winners = [_seat(w, f"{path}.winners") for w in _list(_get(d, "winners", path), path, 4)]
     if not winners or winners != sorted(set(winners)):
         raise _Bad(f"{path}.winners", "expected seats, at least one, each once, in order S W N E")
     raw = _get(d, "scores", path)
@@ -283,44 +399,64 @@ def _outcome(data: Any, path: str) -> Outcome:
         raise _Bad(f"{path}.reason", f"expected one of {', '.join(reasons)}")
     if true_win != (reason == "true_win"):
         raise _Bad(f"{path}.true_win", "true exactly when the reason is true_win")
-    turn = _int(_get(d, "turn", path), f"{path}.turn", 1)
+    turn = _int(_get(d, "turn", path), f"{path}.turn", 1, MAX_TURN)
     return Outcome(tuple(winners), scores, true_win, reasons[reason], turn)  # type: ignore[arg-type]
 
 
-def move_from_dict(data: Any, *, topology: Topology = REFERENCE_BOARD) -> Move:
+def move_from_dict(
+    data: Any, *, topology: Topology = REFERENCE_BOARD, rules: Rules | None = None
+) -> Move:
     """The move ``move_to_dict`` wrote (``"notation"`` is informative and ignored).
 
+    A variant's own action is looked up by its name in ``rules`` (default: every
+    registered variant).
+
+    Args:
+        data: Decoded JSON: an object with the move's fields; names are canonical (``"S"``,
+            ``"e2.ne"``, ``"a1"``: exact case, ASCII, nothing around them), lists are
+            short (``send_back_right`` at most 4 seats, ``reserve`` at most 2 sides).
+        topology: The board whose names the move uses.
+        rules: The rules whose variant actions may be named.
+
     Raises:
-        NotationError: If ``data`` is not a valid move object (says which field).
+        NotationError: If ``data`` is not a valid move object; the message gives the
+            JSON path of the bad field.
     """
-    return _wrap("move", _move, data, topology)  # type: ignore[no-any-return]
+    return _wrap("move", _move, data, topology, rules)  # type: ignore[no-any-return]
 
 
-def _move(data: Any, t: Topology) -> Move:
-    fields = ("kind", "from", "to", "send_back_right", "reserve", "notation")
+def _move(data: Any, t: Topology, rules: Rules | None) -> Move:
+    fields = ("kind", "from", "to", "send_back_right", "reserve", "notation", "choice")
     d = _obj(data, "move", "move", fields)
     kind_name = _get(d, "kind", "move")
+    if not isinstance(kind_name, str):
+        raise _Bad("move.kind", "expected a string")
     if kind_name not in _KINDS:
-        raise _Bad("move.kind", f"expected one of {', '.join(_KINDS)}")
+        action = action_named(rules, kind_name)
+        if action is None:
+            raise _Bad("move.kind", f"expected one of {', '.join(_KINDS)} or a variant's action")
+        return _variant_move(d, t, action)
+    if "choice" in d:
+        raise _Bad("move.choice", f"not a field of this {kind_name} move")
     kind = _KINDS.index(kind_name)
     src, dst = _get(d, "from", "move"), _get(d, "to", "move")
     allowed: tuple[str, ...] = ()
     choice = 0
     if kind in (MoveKind.STEP, MoveKind.TRAVEL):
-        origin = _name(src, "move.from", t.position)
-        target = _name(dst, "move.to", t.position)
+        origin = _name(src, "move.from", t.position, t.position_name)
+        target = _name(dst, "move.to", t.position, t.position_name)
         if _into_singularity(t, target):
             allowed = ("reserve",)
             choice = _reserve(d.get("reserve", []), "move.reserve", 1)
         else:
             allowed = ("send_back_right",)
-            for seat in _list(d.get("send_back_right", []), "move.send_back_right"):
+            for seat in _list(d.get("send_back_right", []), "move.send_back_right", 4):
                 bit = 1 << _seat(seat, "move.send_back_right")
                 if choice & bit:
                     raise _Bad("move.send_back_right", "a seat is listed twice")
                 choice |= bit
     elif kind in (MoveKind.FIRE, MoveKind.SQUARE, MoveKind.ELIMINATE):
-        origin = _name(src, "move.from", t.cell)
+        origin = _name(src, "move.from", t.cell, t.cell_name)
         if kind == MoveKind.FIRE:
             allowed = ("reserve",)
             if dst is not None:
@@ -328,7 +464,7 @@ def _move(data: Any, t: Topology) -> Move:
             target = -1
             choice = _reserve(d.get("reserve", []), "move.reserve", 2)
         else:
-            target = _name(dst, "move.to", t.cell)
+            target = _name(dst, "move.to", t.cell, t.cell_name)
     else:
         if src is not None or dst is not None:
             raise _Bad("move", "end_turn has null 'from' and 'to'")
@@ -341,10 +477,30 @@ def _move(data: Any, t: Topology) -> Move:
     return Move(kind, origin, target, choice)
 
 
+def _variant_move(d: dict[str, Any], t: Topology, action: ActionType) -> Move:
+    ends = []
+    for key, what in (("from", action.origin), ("to", action.target)):
+        value = _get(d, key, "move")
+        if what == "none":
+            if value is not None:
+                raise _Bad(f"move.{key}", f"a {action.name} move has no {key!r} (null)")
+            ends.append(-1)
+        else:
+            read, write = (
+                (t.position, t.position_name) if what == "position" else (t.cell, t.cell_name)
+            )
+            ends.append(_name(value, f"move.{key}", read, write))
+    for key in ("send_back_right", "reserve"):
+        if key in d:
+            raise _Bad(f"move.{key}", f"not a field of this {action.name} move")
+    choice = _int(d.get("choice", 0), "move.choice", 0, 15)
+    return Move(action.kind, ends[0], ends[1], choice)
+
+
 def _reserve(value: Any, path: str, most: int) -> int:
     sides = []
-    for side in _list(value, path):
-        if side not in _SIDES:
+    for side in _list(value, path, most):
+        if not isinstance(side, str) or side not in _SIDES:
             raise _Bad(path, "expected 'left' or 'right'")
         sides.append(_SIDES.index(side))
     if len(sides) > most or tuple(sides) != tuple(sorted(sides)):
@@ -355,9 +511,19 @@ def _reserve(value: Any, path: str, most: int) -> int:
 def state_from_dict(data: Any, *, topology: Topology = REFERENCE_BOARD) -> GameState:
     """The state ``state_to_dict`` wrote, validated like a position text.
 
+    Args:
+        data: Decoded JSON: an object with exactly the state's fields. Names are
+            canonical (``"S"``, ``"N3"``, ``"e2.ne"``: exact case, ASCII), integers are
+            ``int`` (turn and ``last_progress`` 0..1000000, reserve counts 0..10), lists
+            hold at most 40 items (4 for seats), ``reserve`` names every seat in the game
+            and no other.
+        topology: The board whose names the state uses.
+
     Raises:
-        NotationError: If ``data`` is not a valid state object or describes an
-            impossible position (see ``position_from_text``).
+        NotationError: If ``data`` is not a valid state object (the message gives the
+            JSON path of the bad field) or describes an impossible position (see
+            ``position_from_text``), including an ``outcome`` that does not follow from
+            the position; ``UnknownVariantError`` for rules no variant has.
     """
     return _wrap("state", _state, data, topology)  # type: ignore[no-any-return]
 
@@ -382,13 +548,13 @@ def _state(data: Any, topology: Topology) -> GameState:
     for key in fields:
         _get(d, key, "state")
     rules = _rules(d["rules"])
-    seats = [_seat(s, "state.seats") for s in _list(d["seats"], "state.seats")]
+    seats = [_seat(s, "state.seats") for s in _list(d["seats"], "state.seats", 4)]
     stacks: dict[int | str, list[int | str]] = {}
     if not isinstance(d["stacks"], dict):
         raise _Bad("state.stacks", "expected an object")
     for name, pieces in d["stacks"].items():
         path = f"state.stacks.{name}"
-        pos = _name(name, path, topology.position)
+        pos = _name(name, path, topology.position, topology.position_name)
         if pos in stacks:
             raise _Bad(path, "a position is given twice")
         stacks[pos] = [_piece(p, path) for p in _list(pieces, path)]
@@ -397,8 +563,11 @@ def _state(data: Any, topology: Topology) -> GameState:
     if not isinstance(d["reserve"], dict):
         raise _Bad("state.reserve", "expected an object")
     reserve: dict[int | str, int] = {
-        _seat(k, "state.reserve"): _int(v, f"state.reserve.{k}") for k, v in d["reserve"].items()
+        _seat(k, "state.reserve"): _int(v, f"state.reserve.{k}", 0, PIECES_PER_PLAYER)
+        for k, v in d["reserve"].items()
     }
+    if sorted(reserve) != sorted(set(seats)):
+        raise _Bad("state.reserve", "expected a count for every seat in the game, no other")
     elim = []
     for e in _list(d["eliminated"], "state.eliminated"):
         if not isinstance(e, dict) or sorted(e) != ["by", "piece"]:
@@ -407,9 +576,11 @@ def _state(data: Any, topology: Topology) -> GameState:
     kw: dict[str, Any] = {
         "reserve": reserve,
         "eliminated": elim,
-        "removed": [_seat(s, "state.removed") for s in _list(d["removed"], "state.removed")],
-        "last_progress": _int(d["last_progress"], "state.last_progress"),
-        "travelled": [_piece(p, "state.travelled") for p in _list(d["travelled"], "travelled")],
+        "removed": [_seat(s, "state.removed") for s in _list(d["removed"], "state.removed", 4)],
+        "last_progress": _int(d["last_progress"], "state.last_progress", 0, MAX_TURN),
+        "travelled": [
+            _piece(p, "state.travelled") for p in _list(d["travelled"], "state.travelled")
+        ],
         "landed": [_piece(p, "state.landed") for p in _list(d["landed"], "state.landed")],
     }
     outcome = None if d["outcome"] is None else _outcome(d["outcome"], "state.outcome")
@@ -420,7 +591,7 @@ def _state(data: Any, topology: Topology) -> GameState:
         seats,
         _seat(d["to_move"], "state.to_move"),
         _int(d["moves_left"], "state.moves_left"),
-        _int(d["turn"], "state.turn", 1),
+        _int(d["turn"], "state.turn", 1, MAX_TURN),
         stacks,
         over,
         kw,
@@ -435,52 +606,92 @@ def _rules(value: Any) -> Rules:
     d = value if isinstance(value, dict) else None
     if d is None or set(d) != {"preset", *OPTIONS}:
         raise _Bad("state.rules", f"expected an object with preset, {', '.join(OPTIONS)}")
-    if d["preset"] not in (*PRESETS, "custom"):
-        raise _Bad("state.rules.preset", "expected standard, basic, advanced or custom")
-    parts = ["standard"]
+    name = d["preset"]
+    if not isinstance(name, str):
+        raise _Bad("state.rules.preset", "expected the name of a registered variant")
+    try:
+        start = variant(name)
+    except UnknownVariantError as exc:
+        raise UnknownVariantError(
+            name, f"bad state JSON: state.rules.preset: {exc.problem}"
+        ) from None
+    changes: dict[str, Any] = {}
     for f in OPTIONS:
         v = d[f]
         if f in FLAG_OPTIONS:
             if not isinstance(v, bool):
                 raise _Bad(f"state.rules.{f}", "expected true or false")
-            parts.append(f"{f}={'on' if v else 'off'}")
+            changes[f] = v
         elif v is None:
-            parts.append(f"{f}=none")
+            changes[f] = None
         else:
-            parts.append(f"{f}={_int(v, f'state.rules.{f}', 1)}")
-    rules = rules_from_text(",".join(parts))
-    name = rules.name
-    if d["preset"] != name:
-        raise _Bad("state.rules.preset", f"these options are the {name!r} rules")
+            changes[f] = _int(v, f"state.rules.{f}", 1, 10**6)
+    rules = attrs.evolve(start, **changes)
+    canonical = rules.variant_name()
+    if canonical != name:
+        raise _Bad("state.rules.preset", f"these options are the {canonical!r} rules")
     return rules
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Bad(f"object key {key[:40]!r}", "given twice")
+        out[key] = value
+    return out
+
+
+def load_json(text: str | bytes, what: str = "JSON text") -> Any:
+    """Decode JSON text under the limits every reader of JSON applies: at most
+    ``MAX_JSON_TEXT`` (256 KiB) characters or bytes, UTF-8 if ``bytes``, no key twice in
+    an object (``json.loads`` would keep the last one silently).
+
+    Raises:
+        NotationError: If the text is too long, not UTF-8, not JSON (with the offset), too
+            deeply nested, or has a key twice in an object.
+    """
+    if isinstance(text, bytes):
+        check_size(text, MAX_JSON_TEXT, what)
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise NotationError(f"{what} is not UTF-8", "", exc.start) from None
+    if not isinstance(text, str):
+        raise NotationError(f"{what} must be a string, not {type(text).__name__}")
+    check_size(text, MAX_JSON_TEXT, what)
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicate_keys)
+    except _Bad as exc:
+        raise NotationError(f"not valid JSON: {exc}") from None
+    except (json.JSONDecodeError, RecursionError, ValueError) as exc:
+        pos = exc.pos if isinstance(exc, json.JSONDecodeError) else None
+        problem = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)[:200]
+        raise NotationError(f"not JSON: {problem}", text if pos is not None else "", pos) from None
 
 
 def from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> Any:
     """Read JSON text of a state, move or outcome (by its ``"type"``).
+
+    Args:
+        text: JSON text, ``str`` or UTF-8 ``bytes``, at most ``MAX_JSON_TEXT`` (256 KiB);
+            no object may have a key twice.
+        topology: The board whose names the JSON uses.
 
     Returns:
         A ``GameState``, ``Move`` or
         ``Outcome``.
 
     Raises:
-        NotationError: If the text is not JSON (with the offset) or not a valid object.
+        NotationError: If the text is too long, not JSON (with the offset) or not a valid
+            object (see ``state_from_dict``, ``move_from_dict``, ``outcome_from_dict``).
 
-    >>> from_json('{"format_version": 1, "type": "move", "kind": "end_turn",'
-    ...           ' "from": null, "to": null}')
-    Move(END_TURN)
+    Examples:
+        >>> from_json('{"format_version": 1, "type": "move", "kind": "end_turn",'
+        ...           ' "from": null, "to": null}')
+        Move(END_TURN)
     """
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise NotationError("JSON text is not UTF-8", "", exc.start) from None
-    if not isinstance(text, str):
-        raise NotationError(f"JSON text must be a string, not {type(text).__name__}")
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError, ValueError) as exc:
-        pos = exc.pos if isinstance(exc, json.JSONDecodeError) else None
-        raise NotationError(f"not JSON: {exc}", text, pos) from None
+    data = load_json(text)
     kind = data.get("type") if isinstance(data, dict) else None
     if kind == "state":
         return state_from_dict(data, topology=topology)

@@ -1,4 +1,4 @@
-"""Move notation: a short, human-typable text for every action (see docs/formats.md).
+"""Move notation: a short, human-typable text for every action (see the Formats page).
 
 Canonical forms (what ``format_move`` writes)::
 
@@ -11,18 +11,19 @@ Canonical forms (what ``format_move`` writes)::
     d4ne-e5ne*l       into the Singularity, a reserve piece to the left Start Area [D13]
     b1sw-a1S          into a firing position; ``a1S-b1ne`` steps back out [D20]
     a1!  a1!*lr       fire the a1 corner (reserve pieces: none / left and right) [D5, D13]
-    d4>e4             Square move; ``d4xh4`` a Square's Kill move (section 8)
+    d4>e4             Square move; ``d4xh4`` a Square's Kill move
     end               end the turn when only free actions are left [D7]
 
 Reading is case-insensitive and ignores spaces between tokens; it also takes
 ``e2.ne`` for ``e2ne``, an optional via cell (``d2sw-e1-a6ne``), ``+N:r``,
 ``*rl``, ``fire a1``, ``sq d4-e4``, ``x d4>h4`` and ``end turn``.
 
->>> import astroplane
->>> s = astroplane.new_game()
->>> m = parse_move(s, "SL - E2.NE")
->>> format_move(s, m)
-'Sl-e2ne'
+Examples:
+    >>> import astroplane
+    >>> s = astroplane.new_game()
+    >>> m = parse_move(s, "SL - E2.NE")
+    >>> format_move(s, m)
+    'Sl-e2ne'
 """
 
 from __future__ import annotations
@@ -31,21 +32,20 @@ from typing import TYPE_CHECKING
 
 from astroplane.errors import IllegalMoveError, NotationError
 from astroplane.formats._lexer import Reader, position_text
+from astroplane.formats.limits import MAX_MOVE_TEXT, check_size
 from astroplane.moves import RESERVE_CHOICES, Move, MoveKind
 from astroplane.pieces import SEAT_NAMES
 from astroplane.rules.explain import why_illegal
+from astroplane.rules.ruleset import action_of_kind
+from astroplane.rules.variants import ActionType
+from astroplane.topology import Topology, cell_of
 
 if TYPE_CHECKING:
     from astroplane.state import GameState
-    from astroplane.topology import Topology
 
 __all__ = ["format_move", "parse_move"]
 
 _STEP, _TRAVEL, _FIRE, _SQUARE, _ELIM, _END = (int(k) for k in MoveKind)
-
-
-def _is_singularity(t: Topology, position: int) -> bool:
-    return 0 <= position < t.fire_base and t.singularity_position[position >> 2] == position
 
 
 def _owners(state: GameState, move: Move) -> int:
@@ -58,7 +58,7 @@ def _owners(state: GameState, move: Move) -> int:
 
 
 def format_move(state: GameState, move: Move) -> str:
-    """The canonical text of a legal move (grammar in docs/formats.md).
+    """The canonical text of a legal move (grammar on the Formats page).
 
     The texts of the legal moves of a state are all different, and
     ``parse_move(state, format_move(state, move)) == move``.
@@ -72,7 +72,8 @@ def format_move(state: GameState, move: Move) -> str:
 
     Raises:
         IllegalMoveError: If ``move`` is not legal in ``state`` (the send-back
-            and reserve choices can only be written for legal moves).
+            and reserve choices can only be written for legal moves), or is not a
+            ``Move`` at all.
 
     Examples:
         >>> import astroplane
@@ -86,6 +87,8 @@ def format_move(state: GameState, move: Move) -> str:
     kind = move.kind
     if kind == _END:
         return "end"
+    if not 0 <= kind < _END:
+        return _variant_text(t, action_of_kind(state.rules, kind), move)
     if kind == _FIRE:
         return t.cell_name(move.origin) + "!" + _reserve_text(move.choice)
     if kind == _SQUARE:
@@ -94,13 +97,44 @@ def format_move(state: GameState, move: Move) -> str:
         return f"{t.cell_name(move.origin)}x{t.cell_name(move.target)}"
     sep = "-" if kind == _STEP else "~"
     text = position_text(t, move.origin) + sep + position_text(t, move.target)
-    if _is_singularity(t, move.target):
+    if t.is_singularity_position(move.target):
         return text + _reserve_text(move.choice)
     owners = _owners(state, move)
     for seat in range(4):
         if owners >> seat & 1:
             text += "+" + SEAT_NAMES[seat] + ("r" if move.choice >> seat & 1 else "l")
     return text
+
+
+def _end_text(t: Topology, what: str, value: int) -> str:
+    if what == "none":
+        return ""
+    return position_text(t, value) if what == "position" else t.cell_name(value)
+
+
+def _variant_text(t: Topology, action: ActionType, move: Move) -> str:
+    """A variant's action: origin, symbol, target, ``/choice`` unless it is 0."""
+    text = _end_text(t, action.origin, move.origin) + action.symbol
+    text += _end_text(t, action.target, move.target)
+    return text + (f"/{move.choice}" if move.choice else "")
+
+
+def _read_variant(r: Reader, action: ActionType) -> Move:
+    """Read ``action``'s notation at the cursor (raises NotationError if it is not)."""
+    ends = []
+    for what in (action.origin, "symbol", action.target):
+        if what == "symbol":
+            r.expect(action.symbol, f"{action.symbol!r} ({action.name})")
+        elif what == "none":
+            ends.append(-1)
+        elif what == "position":
+            ends.append(r.position())
+        else:
+            ends.append(r.cell())
+    choice = r.number("the choice") if r.accept("/") else 0
+    if choice > 15:
+        raise r.error("a choice is 0..15")
+    return Move(action.kind, ends[0], ends[1], choice)
 
 
 def _reserve_text(choice: int) -> str:
@@ -114,33 +148,49 @@ def parse_move(state: GameState, text: str, *, line: int | None = None) -> Move:
     Args:
         state: The state the move is played in.
         text: Move notation (see the module docstring); case and spaces between
-            tokens do not matter.
+            tokens do not matter. At most ``MAX_MOVE_TEXT`` (256) characters, printable
+            ASCII or tabs.
         line: A line number to report in errors (for multi-line texts).
 
     Returns:
         The move, one of ``state.legal_moves()``.
 
     Raises:
-        NotationError: If the text cannot be read, does not say every choice the
-            move needs (send-back Start Areas [D10]), or names an illegal move;
-            the message says what is wrong and where.
+        NotationError: If the text is not a string, is too long, holds a character that
+            is not printable ASCII, cannot be read, does not say every choice the move
+            needs (send-back Start Areas [D10]), or names an illegal move; the message
+            says what is wrong and where.
 
-    >>> import astroplane
-    >>> s = astroplane.new_game()
-    >>> parse_move(s, "sl-e2ne")
-    Move(STEP, Sl->e2.ne)
-    >>> parse_move(s, "sl-e2sw")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    astroplane.errors.NotationError: illegal move: [D8] a step from Sl cannot reach e2.sw ...
+    Examples:
+        >>> import astroplane
+        >>> s = astroplane.new_game()
+        >>> parse_move(s, "sl-e2ne")
+        Move(STEP, Sl->e2.ne)
+        >>> parse_move(s, "sl-e2sw")
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.NotationError: illegal move: [D8] a step from Sl cannot reach e2.sw ...
     """
     if not isinstance(text, str):
         raise NotationError(f"a move text must be a string, not {type(text).__name__}")
+    check_size(text, MAX_MOVE_TEXT, "a move text", line)
     r = Reader(text, state.topology, line)
     if r.at_end():
         raise r.error("empty move text", 0)
     if state.outcome is not None:
         raise r.error("the game is over: no move is legal", 0)
+    for action in state.rules.actions:
+        start = r.i
+        try:
+            move = _read_variant(r, action)
+        except NotationError:
+            r.i = start
+            continue
+        if r.at_end():
+            if move in state.legal_moves():
+                return move
+            raise r.error("illegal move: " + why_illegal(state, move), 0)
+        r.i = start
     move, sides, sendback = _read(r)
     if not r.at_end():
         raise r.error("unexpected text after the move")
@@ -215,7 +265,7 @@ def _starts_position(r: Reader) -> bool:
 def _check_via(r: Reader, origin: int, via: int, at: int) -> None:
     t = r.t
     entry = t.link[origin]
-    entered = entry >> 2 if 0 <= entry < t.fire_base else -1
+    entered = cell_of(entry) if t.is_grid_position(entry) else -1
     if via != entered:
         raise r.error(
             f"a step from {position_text(t, origin)} does not enter {t.cell_name(via)}", at
@@ -253,7 +303,9 @@ def _resolve(state: GameState, r: Reader, move: Move, sides: _Sides, sendback: _
     if not same:
         raise r.error("illegal move: " + why_illegal(state, move), 0)
     kind = move.kind
-    reserve_move = kind == _FIRE or (kind in (_STEP, _TRAVEL) and _is_singularity(t, move.target))
+    reserve_move = kind == _FIRE or (
+        kind in (_STEP, _TRAVEL) and t.is_singularity_position(move.target)
+    )
     if sides is not None and not reserve_move:
         raise r.error("a reserve choice '*' only follows a move into the Singularity", sides[1])
     if sendback and (reserve_move or kind not in (_STEP, _TRAVEL)):

@@ -1,6 +1,6 @@
 """Position notation: one line of text holding a whole game state, like FEN for chess.
 
-The line is made of fields separated by spaces (grammar in docs/formats.md)::
+The line is made of fields separated by spaces (grammar on the Formats page)::
 
     standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4
 
@@ -13,43 +13,37 @@ seats removed as stuck [D16], ``progress:`` the last turn with progress
 landed on a stack this turn [D9], and ``over:`` the reason the game ended
 (the rest of the outcome follows from the position).
 
->>> import astroplane
->>> s = astroplane.new_game()
->>> position_to_text(s)
-'standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4'
->>> position_from_text(position_to_text(s)) == s
-True
+Examples:
+    >>> import astroplane
+    >>> s = astroplane.new_game()
+    >>> position_to_text(s)
+    'standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4'
+    >>> position_from_text(position_to_text(s)) == s
+    True
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 import attrs
 
-from astroplane.errors import NotationError, PositionError
+from astroplane.errors import NotationError, PositionError, UnknownVariantError
 from astroplane.formats._lexer import Reader, position_text
-from astroplane.outcome import EndReason, Outcome
+from astroplane.formats.limits import MAX_POSITION_TEXT, MAX_RULES_TEXT, check_ascii, check_size
+from astroplane.outcome import EndReason
 from astroplane.pieces import SEAT_NAMES, piece_name
-from astroplane.rules.options import FLAG_OPTIONS, LIMIT_OPTIONS, OPTIONS, PRESETS, Rules
-from astroplane.rules.scoring import scores, winners
+from astroplane.rules.ruleset import FLAG_OPTIONS, LIMIT_OPTIONS, OPTIONS, Rules, variant
 from astroplane.setup import setup_position
 from astroplane.state import GameState
-from astroplane.topology import REFERENCE_BOARD, Seat, Topology
+from astroplane.topology import REFERENCE_BOARD, Topology
 
 __all__ = ["position_from_text", "position_to_text", "rules_from_text", "rules_to_text"]
 
 _LABELS = ("res", "elim", "removed", "progress", "travelled", "landed", "over")
-
-
-def _check_hooks(rules: Rules) -> None:
-    if rules.has_custom_hooks:
-        raise ValueError(
-            "rules with a custom turn_moves or action_filter hook cannot be written as text "
-            "(only the options of RULES.md section 10 can)"
-        )
+_FIELD = re.compile(r"[^ \t]+")
+_NUMBER = re.compile(r"[0-9]{1,9}")
 
 
 def _option_text(rules: Rules, name: str) -> str:
@@ -60,49 +54,63 @@ def _option_text(rules: Rules, name: str) -> str:
 
 
 def rules_to_text(rules: Rules) -> str:
-    """The rules as a preset name plus the options that differ from it.
+    """The rules as a registered variant's name plus the options that differ from it.
 
     Raises:
-        ValueError: If the rules have a custom ``turn_moves`` or ``action_filter``
-            hook, which no text can describe.
+        UnknownVariantError: If the rules' phases are no registered variant's (register it
+            with ``astroplane.register_variant`` first).
 
-    >>> import attrs
-    >>> from astroplane import BASIC
-    >>> rules_to_text(attrs.evolve(BASIC, max_turns=200))
-    'basic,max_turns=200'
+    Examples:
+        >>> import attrs
+        >>> from astroplane import BASIC
+        >>> rules_to_text(attrs.evolve(BASIC, max_turns=200))
+        'basic,max_turns=200'
     """
-    _check_hooks(rules)
-    best = ""
-    for name, preset in PRESETS.items():
-        text = name + "".join(
-            f",{opt}={_option_text(rules, opt)}"
-            for opt in OPTIONS
-            if getattr(rules, opt) != getattr(preset, opt)
-        )
-        if not best or len(text.split(",")) < len(best.split(",")):
-            best = text
-    return best
+    name = rules.variant_name()
+    base = variant(name)
+    return name + "".join(
+        f",{opt}={_option_text(rules, opt)}"
+        for opt in OPTIONS
+        if getattr(rules, opt) != getattr(base, opt)
+    )
 
 
 def rules_from_text(text: str) -> Rules:
     """The rules that ``rules_to_text`` wrote (case-insensitive).
 
-    Raises:
-        NotationError: If the text is not a preset with known options.
+    Args:
+        text: Rules text: a registered variant's name, then ``,option=value`` changes
+            (flags ``on``/``off``, limits a number 1..1000000 in ASCII digits or ``none``).
+            At most ``MAX_RULES_TEXT`` (1024) printable ASCII characters.
 
-    >>> rules_from_text("standard,square_vs_square=on").square_vs_square
-    True
+    Raises:
+        NotationError: If the text is not a string, is too long, holds a character that
+            is not printable ASCII, or is not a registered variant with known options
+            (``UnknownVariantError`` for an unknown name); ``index`` is the column.
+
+    Examples:
+        >>> rules_from_text("standard,square_vs_square=on").square_vs_square
+        True
     """
+    if not isinstance(text, str):
+        raise NotationError(f"rules text must be a string, not {type(text).__name__}")
+    check_size(text, MAX_RULES_TEXT, "rules text")
+    check_ascii(text, "rules text")
     return _read_rules(text, text, 0, None)
 
 
 def _read_rules(field: str, whole: str, base: int, line: int | None) -> Rules:
+    def base_at(at: int) -> int:
+        return min(base + at, max(len(whole) - 1, 0))
+
     def err(problem: str, at: int) -> NotationError:
         return NotationError(problem, whole, base + at, line)
 
     parts = field.lower().split(",")
-    if parts[0] not in PRESETS:
-        raise err(f"unknown rules {parts[0]!r} (standard, basic or advanced)", 0)
+    try:
+        start = variant(parts[0])
+    except UnknownVariantError as exc:
+        raise UnknownVariantError(exc.name, exc.problem, whole, base_at(0), line) from None
     changes: dict[str, Any] = {}
     at = len(parts[0]) + 1
     for part in parts[1:]:
@@ -111,14 +119,14 @@ def _read_rules(field: str, whole: str, base: int, line: int | None) -> Rules:
             changes[name] = value == "on"
         elif name in LIMIT_OPTIONS and eq and value == "none":
             changes[name] = None
-        elif name in LIMIT_OPTIONS and eq and value.isdigit() and 0 < len(value) < 10:
-            if int(value) < 1:
-                raise err(f"{name} must be at least 1", at)
+        elif name in LIMIT_OPTIONS and eq and _NUMBER.fullmatch(value):
+            if not 1 <= int(value) <= 10**6:
+                raise err(f"{name} must be at least 1 and at most 1000000", at)
             changes[name] = int(value)
         else:
             raise err(f"not a rules option: {part!r} (name=on|off or name=number|none)", at)
         at += len(part) + 1
-    return attrs.evolve(PRESETS[parts[0]], **changes)
+    return attrs.evolve(start, **changes)
 
 
 def _pieces(pieces: list[int]) -> str:
@@ -132,15 +140,16 @@ def position_to_text(state: GameState) -> str:
         state: Any state, including a finished game.
 
     Returns:
-        The position text (see the module docstring and docs/formats.md).
+        The position text (see the module docstring and the Formats page).
 
     Raises:
         ValueError: If the rules have custom hooks (see ``rules_to_text``).
 
-    >>> import astroplane
-    >>> s = astroplane.new_game(3)
-    >>> position_to_text(s.play(s.legal_moves()[0]))[:42]
-    'standard SWN S1 t1 e2ne:S3,Sl:S1S2,Sr:S4S5'
+    Examples:
+        >>> import astroplane
+        >>> s = astroplane.new_game(3)
+        >>> position_to_text(s.play(s.legal_moves()[0]))[:42]
+        'standard SWN S1 t1 e2ne:S3,Sl:S1S2,Sr:S4S5'
     """
     t = state.topology
     fields = [
@@ -173,7 +182,9 @@ def position_from_text(
     """The state a position text describes, validated.
 
     Args:
-        text: A position text (case-insensitive; any runs of spaces between fields).
+        text: A position text (case-insensitive; any runs of spaces or tabs between
+            fields): at most ``MAX_POSITION_TEXT`` (4096) characters, all printable ASCII
+            or tabs; numbers in ASCII digits, at most 9 of them.
         topology: The board the text is about (default the reference board).
         line: A line number to report in errors (for multi-line texts).
 
@@ -181,21 +192,28 @@ def position_from_text(
         The state; ``position_from_text(position_to_text(s)) == s`` for every state.
 
     Raises:
-        NotationError: If the text cannot be read or describes an impossible
-            position (one breaking an invariant of ``astroplane.setup_position``,
-            a player to move who is stuck, an outcome that does not follow from
-            the position); the message says what and where.
+        NotationError: If ``text`` is not a string, is longer than the limit, holds a
+            character that is not printable ASCII, cannot be read, or describes an
+            impossible position (one that ``astroplane.rules.validate`` rejects: a broken
+            invariant of ``astroplane.setup_position``, a game in progress that is
+            already over, a turn past 1000000, more moves left than a turn holds [D29], a
+            seat removed or a piece marked twice, a player to move who is stuck, an
+            outcome that does not follow from the position); the message says what and
+            where. ``UnknownVariantError`` (a ``NotationError``) for unknown rules.
 
-    >>> position_from_text("standard SN S2 t1 Sl:S1 res:S9,N10").reserve
-    (9, 0, 10, 0)
-    >>> position_from_text("standard SN S2 t1 e2ne:S1,e2nw:N1")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    astroplane.errors.NotationError: e2.ne and e2.nw overlap (occupancy invariant, [D6]) ...
+    Examples:
+        >>> position_from_text("standard SN S2 t1 Sl:S1 res:S9,N10").reserve
+        (9, 0, 10, 0)
+        >>> position_from_text("standard SN S2 t1 e2ne:S1,e2nw:N1")
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.NotationError: e2.ne and e2.nw overlap (occupancy invariant, [D6]) ...
     """
     if not isinstance(text, str):
         raise NotationError(f"a position text must be a string, not {type(text).__name__}")
-    fields = [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
+    check_size(text, MAX_POSITION_TEXT, "a position text", line)
+    check_ascii(text, "a position text", line)
+    fields = [(m.start(), m.group()) for m in _FIELD.finditer(text)]
     if len(fields) < 5:
         at = len(text) if fields else 0
         raise NotationError(
@@ -317,7 +335,8 @@ def build_state(
     kw: dict[str, Any],
     topology: Topology,
 ) -> GameState:
-    """Validate and build a state from parsed fields (shared by the text and JSON readers).
+    """Validate and build a state from parsed fields (shared by the text and JSON readers),
+    with ``setup_position``, which has the rule set check it.
 
     ``where`` is ``(text, line)`` for error messages (empty text: no column);
     ``over`` is None or ``(EndReason, ...)``; ``kw`` holds the optional
@@ -335,110 +354,29 @@ def build_state(
         raise err("no seats")
     if len(set(seats)) != len(seats) or seats != sorted(seats):
         raise err("seats are listed once each, in the order S, W, N, E")
-    done = over is not None
-    if not done and moves_left < 1:
-        raise err("a game in progress has at least one move left in the turn")
-    if done and moves_left != 0:
-        raise err("a finished game has no moves left (write the mover with 0)")
     reason = over[0] if isinstance(over, tuple) else None
-    removed: list[int] = list(kw.get("removed", ()))
-    elim: list[tuple[int | str, int | str]] = list(kw.get("eliminated", ()))
-    setup_kw = dict(kw)
-    last = -1
-    mover = to_move
-    if done and to_move in removed and reason != EndReason.LAST_PLAYER:
-        # The game ended at the close of a removed player's empty turn [D16, D18, D25].
-        if removed[-1] != to_move:
-            raise err("a removed player is to move only when removed in the last turn")
-        mover = next((s for s in seats if s not in removed), to_move)
-    if reason == EndReason.LAST_PLAYER:
-        # The last stuck player was removed and is still "to move" [D16]: validate the
-        # position with that seat's missing pieces standing in as eliminated.
-        if not removed or removed[-1] != to_move:
-            raise err("the game ends with the last player when the player to move is removed")
-        last = to_move
-        placed = {int(p) for st in stacks.values() for p in st} | {int(p) for p, _ in elim}
-        gone = [p for p in range(10 * last, 10 * last + 10) if p not in placed]
-        setup_kw["eliminated"] = elim + [(p, last) for p in gone]
-        setup_kw["removed"] = removed[:-1]
-    setup_rules = attrs.evolve(rules, remove_stuck_players=False) if done else rules
+    if reason is None and moves_left < 1:
+        raise err("a game in progress has at least one move left in the turn")
+    if reason is not None and moves_left != 0:
+        raise err("a finished game has no moves left (write the mover with 0)")
     try:
         state = setup_position(
             players=seats,
             stacks=stacks,
-            to_move=mover,
-            moves_left=1 if done else moves_left,
+            to_move=to_move,
+            moves_left=moves_left,
             turn=turn,
-            rules=setup_rules,
+            over=reason,
+            rules=rules,
             topology=topology,
-            **setup_kw,
+            **kw,
         )
     except PositionError as exc:
         raise err(exc.problem) from None
-    except ValueError as exc:  # pragma: no cover - setup_position wraps these
-        raise err(str(exc)) from None
-    if not done:
-        if state.outcome is not None or state.turn != turn or state.removed != tuple(removed):
-            raise err("the player to move has no legal action (is stuck): not a position to play")
-        return state
-    assert reason is not None
-    if last >= 0:
-        t = topology
-        for p in range(10 * last, 10 * last + 10):
-            pos = state.where[p]
-            if pos >= 0 and not (pos < t.fire_base and t.singularity_position[pos >> 2] == pos):
-                raise err(f"{piece_name(p)}: a removed player keeps only Singularity pieces [D16]")
-        locations = list(state.where)
-        for p in gone:
-            locations[p] = -3
-        state = attrs.evolve(
-            state,
-            eliminated=tuple(state.eliminated[: len(elim)]),
-            removed=tuple(removed),
-            where=tuple(locations),
-        )
-    if mover != to_move:
-        state = attrs.evolve(state, to_move=Seat(to_move), outcome=None)
-    _check_end(state, reason, rules, err)
-    points = scores(state)
-    outcome = Outcome(
-        winners=(state.to_move,) if reason == EndReason.TRUE_WIN else winners(state, points),
-        scores=points,
-        true_win=reason == EndReason.TRUE_WIN,
-        reason=reason,
-        turn=turn,
-    )
-    landed = 0
-    for p in kw.get("landed", ()):
-        landed |= 1 << int(p)
-    return attrs.evolve(state, rules=rules, outcome=outcome, moves_left=0, landed=landed, legal=())
-
-
-def _check_end(
-    state: GameState, reason: EndReason, rules: Rules, err: Callable[[str], NotationError]
-) -> None:
-    """Is ``reason`` a possible end of the game in ``state``? Raise through ``err`` if not."""
-    t = state.topology
-    stuck = state.outcome is not None
-    problem = ""
-    if reason == EndReason.TRUE_WIN:
-        tops = [state.stacks[t.singularity_position[c]] for c, _a in t.singularity]
-        if not all(st and st[-1] // 10 == state.to_move for st in tops):
-            problem = "a true win needs the mover on top of all four Singularity cells"
-    elif reason == EndReason.STUCK:
-        if not stuck:
-            problem = "the game did not end stuck: the player to move can act"
-        elif rules.remove_stuck_players and len(state.active_seats) > 2:
-            problem = "a stuck player is removed while more than two play [D16]"
-    elif reason == EndReason.TURN_LIMIT:
-        if rules.max_turns is None or state.turn < rules.max_turns:
-            problem = "the turn limit (max_turns) is not reached"
-    elif reason == EndReason.NO_PROGRESS:
-        rounds = rules.no_progress_rounds
-        active = len(state.active_seats)
-        if rounds is None or state.turn - state.last_progress < rounds * active:
-            problem = "the no-progress limit (no_progress_rounds) is not reached"
-    elif len(state.active_seats) != 1:  # LAST_PLAYER
-        problem = "a game ends with the last player only when one is left [D16]"
-    if problem:
-        raise err(problem)
+    if reason is None and (
+        state.outcome is not None
+        or state.turn != turn
+        or state.removed != tuple(kw.get("removed", ()))
+    ):
+        raise err("the player to move has no legal action (is stuck): not a position to play")
+    return state

@@ -1,16 +1,49 @@
-"""Why a move is illegal: the rule that forbids it, for ``IllegalMoveError``."""
+"""Why a move is illegal: the rule that forbids it, for ``IllegalMoveError``.
+
+The rules themselves answer: the move generator runs with a ``Probe`` on the move and
+notes the rule at the place that rejects it (``astroplane.rules.movegen``); a variant's
+restriction gives its own reason. What is left here is the shape of the move: whose
+piece stands at the origin, and whether the board's tables link origin and target at all.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from astroplane.enums import SEAT_NAMES, CellKind
+from astroplane.moves import SQUARE_KINDS, STEP_KINDS, Move, MoveKind
+from astroplane.pieces import piece_name, piece_owner
+from astroplane.rules.movegen import NO_KILL, SQUARE_BLOCKED, Probe, rule_actions
+from astroplane.rules.squares import square_owner
+from astroplane.state import GameState
+from astroplane.topology import cell_of
 
-from astroplane.moves import Move, MoveKind
-from astroplane.topology import CellKind
+__all__ = ["move_field_problem", "why_illegal"]
 
-if TYPE_CHECKING:
-    from astroplane.state import GameState
 
-__all__ = ["why_illegal"]
+def move_field_problem(s: GameState, move: Move) -> str:
+    """What is wrong with the fields of ``move`` as numbers on ``s``'s board, naming the
+    field ("" when every field is an int in range for its kind)."""
+    t = s.topology
+    for name in ("kind", "origin", "target", "choice"):
+        value = getattr(move, name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"Move.{name} must be an int, not {type(value).__name__} {value!r}"
+    kind = move.kind
+    if kind in STEP_KINDS:
+        limits = {"origin": t.n_positions, "target": t.n_positions}
+    elif kind == MoveKind.FIRE:
+        limits = {"origin": t.n_cells}
+    elif kind in SQUARE_KINDS:
+        limits = {"origin": t.n_cells, "target": t.n_cells}
+    else:
+        limits = {}
+    for name, size in limits.items():
+        value = getattr(move, name)
+        if not 0 <= value < size:
+            what = "position" if kind in STEP_KINDS else "cell"
+            return f"Move.{name} {value} is not a {what} of this board (0..{size - 1})"
+    if not 0 <= move.choice < 16:
+        return f"Move.choice {move.choice} is out of range (0..15)"
+    return ""
 
 
 def why_illegal(s: GameState, move: object) -> str:
@@ -19,79 +52,98 @@ def why_illegal(s: GameState, move: object) -> str:
         return f"not a Move but {type(move).__name__}"
     if s.outcome is not None:
         return "the game is over"
-    t = s.topology
-    legal = s.legal_moves()
-    mover = s.to_move
+    problem = move_field_problem(s, move)
+    if problem:
+        return problem
+    rules = s.rules
     kind = move.kind
-    if kind not in tuple(MoveKind):
-        return f"unknown move kind {kind!r}"
+    base, _n_free = rule_actions(s, None)
+    extra = [m for a in rules.actions for m in a.generate(s)]
+    if move in base or move in extra:
+        for r in rules.restrictions:
+            if r.forbids(s, move):
+                return r.reason
+        return "the variant's action_filter removes this action (a rule of these rules' variant)"
     if kind == MoveKind.END_TURN:
         return "[D7] the turn can only be ended when no move is legal and a free action is"
-    if kind in (MoveKind.STEP, MoveKind.TRAVEL):
-        src = move.origin
-        if not 0 <= src < t.n_positions:
-            return f"origin {src} is not a position of this board"
-        st = s.stacks[src]
-        if not st:
-            return f"no piece at {t.position_name(src)}"
-        if st[-1] // 10 != mover:
-            return f"the top piece at {t.position_name(src)} is not the mover's ('SWNE'[{mover}])"
-        if src < t.fire_base and t.kind[src >> 2] == CellKind.SINGULARITY:
-            return "[D13] pieces in the Singularity never move again"
-        if not 0 <= move.target < t.n_positions:
-            return f"target {move.target} is not a position of this board"
-        same = [m for m in legal if m.kind == kind and m.origin == src and m.target == move.target]
-        if same:
-            options = [m.choice for m in same]
-            dst = move.target
-            if dst < t.fire_base and t.singularity_position[dst >> 2] == dst:
-                return _reserve_reason(s, move.choice, options)
-            return (
-                f"[D10] send-back choice {move.choice} is not one of {options} "
-                "(one Start Area bit per owner with pieces in the opposite stack)"
-            )
-        if kind == MoveKind.TRAVEL:
-            if src >= t.fire_base or t.kind[src >> 2] != CellKind.WORMHOLE:
-                return "[D12] only a piece on a Wormhole end can travel"
-            if (s.travelled >> st[-1]) & 1:
-                return "[D19] after travelling, a piece may not travel again before it steps"
-            return "[D12] the far end position is not free to enter [D6]"
-        dests = [d for d, _ in t.step_dests[src]]
-        if move.target not in dests:
-            return (
-                f"[D8] a step from {t.position_name(src)} cannot reach "
-                f"{t.position_name(move.target)} (it goes through the apex the piece points at)"
-            )
-        dst = move.target
-        if dst < t.fire_base and s.stacks[dst]:
-            return "3.5 a single may not land on a Square (section 8: impenetrable)"
-        if dst < t.fire_base and (s.stacks[dst ^ 1] or s.stacks[dst ^ 3]):
-            return "[D6] the position overlaps an occupied position"
-        return "[D15] it would leave two Squares of different players side by side"
+    for action in rules.actions:
+        if action.kind == kind:
+            return action.explain(s, move)
+    if kind not in tuple(MoveKind):
+        return f"unknown move kind {kind!r} (these rules have no such action)"
+    same = [
+        m.choice
+        for m in base
+        if m.kind == kind and m.origin == move.origin and m.target == move.target
+    ]
+    if same:
+        return _choice_reason(s, move, same)
+    if kind in STEP_KINDS:
+        return _step_reason(s, move)
     if kind == MoveKind.FIRE:
-        if move.origin not in t.corner_firing:
-            return f"{move.origin} is not an Anomaly corner"
-        owners = [
-            s.stacks[f][-1] // 10 if s.stacks[f] else None for f in t.corner_firing[move.origin]
-        ]
-        if owners != [mover, mover]:
-            return "[D5] firing needs the mover's pieces on top of both firing positions"
-        fire_choices = [m.choice for m in legal if m.kind == kind and m.origin == move.origin]
-        return _reserve_reason(s, move.choice, fire_choices)
-    if kind in (MoveKind.SQUARE, MoveKind.ELIMINATE):
-        if not s.rules.squares:
-            return "these rules have no Squares (Basic)"
-        if not 0 <= move.origin < t.n_cells or not any(
-            c == move.origin and o == mover for c, o in s.squares()
-        ):
-            return "[D14] the mover has no Square in that cell"
-        if kind == MoveKind.SQUARE:
-            return "section 8: a Square slides one cell into an empty ordinary grid cell [D15, D23]"
+        if not s.topology.firing_of_cell[move.origin]:
+            return f"{s.topology.cell_name(move.origin)} is not an Anomaly corner [D5]"
+        return _probe(s, move) or "[D5] this corner cannot fire"
+    return _square_reason(s, move)
+
+
+def _probe(s: GameState, move: Move) -> str:
+    probe = Probe(move)
+    rule_actions(s, probe)
+    return probe.reasons[0] if probe.reasons else ""
+
+
+def _step_reason(s: GameState, move: Move) -> str:
+    t = s.topology
+    src, dst = move.origin, move.target
+    st = s.stacks[src]
+    where = t.position_name(src)
+    if not st:
+        return f"no piece at {where}"
+    if piece_owner(st[-1]) != s.to_move:
         return (
-            "section 8: a Kill move crosses only empty ordinary cells and stops on another "
-            "player's pieces that are not a Square (unless square_vs_square) [D15]"
+            f"the top piece at {where} is {piece_name(st[-1])}, not a piece of the player to "
+            f"move ({SEAT_NAMES[s.to_move]})"
         )
-    return "not a legal action here"
+    if t.is_singularity_position(src):
+        return "[D13] pieces in the Singularity never move again"
+    if move.kind == MoveKind.TRAVEL:
+        if not t.is_grid_position(src) or t.kind[cell_of(src)] != CellKind.WORMHOLE:
+            return "[D12] only a piece on a Wormhole end can travel"
+        if dst not in [d for d, _how in t.travel_dests[src]]:
+            return (
+                f"[D12] travel from {where} arrives at a usable apex of the other end, "
+                f"not at {t.position_name(dst)}"
+            )
+    elif dst not in [d for d, _how in t.step_dests[src]]:
+        return (
+            f"[D8] a step from {where} cannot reach {t.position_name(dst)} "
+            "(a piece steps through the apex it points at)"
+        )
+    return _probe(s, move) or "not a legal action here"
+
+
+def _square_reason(s: GameState, move: Move) -> str:
+    t = s.topology
+    if not s.rules.squares:
+        return "these rules have no Squares (Basic)"
+    if square_owner(s.stacks, t.kind, move.origin) != s.to_move:
+        return f"[D14] the player to move has no Square in {t.cell_name(move.origin)}"
+    reason = _probe(s, move)
+    if reason:
+        return reason
+    return SQUARE_BLOCKED if move.kind == MoveKind.SQUARE else NO_KILL
+
+
+def _choice_reason(s: GameState, move: Move, options: list[int]) -> str:
+    t = s.topology
+    into_singularity = move.kind == MoveKind.FIRE or t.is_singularity_position(move.target)
+    if into_singularity:
+        return _reserve_reason(s, move.choice, options)
+    return (
+        f"[D10] send-back choice {move.choice} is not one of {options} "
+        "(one Start Area bit per owner with pieces in the opposite stack)"
+    )
 
 
 def _reserve_reason(s: GameState, choice: int, options: list[int]) -> str:

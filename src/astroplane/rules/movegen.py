@@ -1,26 +1,34 @@
 """Legal action generation: the hot path.
 
-Everything here works on the flat tables of ``Topology``
-and on plain tuples and ints; no coordinate arithmetic. Moves are interned,
-so ``legal_moves()`` of two states hands out the same ``Move`` objects.
+Everything here works on the flat tables of ``Topology`` and on plain tuples and ints; no
+coordinate arithmetic (the ``>> 2``, ``& 3``, ``^ 1/2/3`` below are ``cell_of``,
+``apex_of``, ``adjacent_positions`` and ``opposite`` of ``astroplane.topology``, inlined;
+``// 10`` is ``piece_owner``). Moves are interned per board size, so ``legal_moves()`` of
+two states hands out the same ``Move`` objects.
+
+The same code explains why a move is illegal: run with a ``Probe`` naming that move, the
+generator notes the rule at each place that rejects a matching candidate
+(``astroplane.rules.explain``), so the explanation cannot drift from the rules.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from astroplane.moves import Move, MoveKind
-from astroplane.rules.options import no_filter
 from astroplane.rules.squares import square_owner, touches_other_square
 from astroplane.state import GameState
 from astroplane.topology import STEP_SINGULARITY, CellKind, Topology
 
-__all__ = ["legal_actions"]
+if TYPE_CHECKING:
+    from astroplane.rules.ruleset import Rules
+
+__all__ = ["Probe", "legal_actions", "rule_actions"]
 
 _STEP, _TRAVEL, _FIRE, _SQUARE, _ELIM, _END = (int(k) for k in MoveKind)
 _ORD = int(CellKind.ORDINARY)
 _SING = int(CellKind.SINGULARITY)
 _WORM = int(CellKind.WORMHOLE)
-#: Ascending subsets of an owner bitmask (send-back choices) [D10].
-_SUBSETS = tuple(tuple(c for c in range(16) if c & ~m == 0) for m in range(16))
 #: Reserve choices (``Move.choice``, see ``RESERVE_CHOICES``) by pieces in reserve (0, 1, 2+):
 #: bringing a reserve piece in is compulsory [D28] ...
 _SING_CHOICES = ((0,), (1, 2), (1, 2))
@@ -29,25 +37,88 @@ _FIRE_CHOICES = ((0,), (1, 2), (3, 4, 5))
 _SING_CHOICES_OPTIONAL = ((0,), (0, 1, 2), (0, 1, 2))
 _FIRE_CHOICES_OPTIONAL = ((0,), (0, 1, 2), (0, 1, 2, 3, 4, 5))
 
-_INTERN: dict[int, Move] = {}
+# Reasons the generator gives when it rejects a candidate (quoted by IllegalMoveError).
+SQUARE_IMPENETRABLE = (
+    "[D14] a single may not land on a piece of a Square (rules page: Squares are impenetrable)"
+)
+OWN_SQUARE = "[D27] a single may land only on another player's Square, never on its own"
+OVERLAP = "[D6] the position overlaps an occupied position of the cell"
+SIDE_BY_SIDE = "[D15] it would leave two Squares of different players side by side"
+TRAVELLED = "[D19] after travelling, a piece may not travel again before it steps"
+NOT_LOADED = "[D5] firing needs the mover's pieces on top of both firing positions of the corner"
+SQUARE_BLOCKED = (
+    "a Square slides one cell into a completely empty ordinary grid cell "
+    "(rules page: Squares) [D23]"
+)
+NO_KILL = (
+    "the Kill move (rules page: Squares) crosses only empty ordinary cells and stops on the "
+    "first occupied one, which must hold another player's pieces and no Square (unless "
+    "square_vs_square)"
+)
+
+# Interning: key = (((kind * NP + origin + 1) * NP + target + 1) << 4) | choice, exact for a
+# board of NP - 1 positions and choices 0..15; one table per NP.
+_INTERN: dict[int, dict[int, Move]] = {}
 
 
-def _move(kind: int, origin: int, target: int, choice: int) -> Move:
-    key = (((kind << 11) | (origin + 1)) << 11 | (target + 1)) << 4 | choice
-    m = _INTERN.get(key)
-    if m is None:
-        m = _INTERN[key] = Move(kind, origin, target, choice)
+def _table(t: Topology) -> tuple[dict[int, Move], int]:
+    np_ = t.n_positions + 1
+    table = _INTERN.get(np_)
+    if table is None:
+        table = _INTERN[np_] = {}
+    return table, np_
+
+
+def _new(table: dict[int, Move], key: int, kind: int, origin: int, target: int, c: int) -> Move:
+    m = table[key] = Move(kind, origin, target, c)
     return m
 
 
+class Probe:
+    """Asks the generator why one move is not generated: each rejection of a candidate
+    with the move's kind, origin and target is noted with its rule."""
+
+    __slots__ = ("kind", "origin", "reasons", "target")
+
+    def __init__(self, move: Move) -> None:
+        self.kind = move.kind
+        self.origin = move.origin
+        self.target = move.target
+        self.reasons: list[str] = []
+
+    def note(self, kind: int, origin: int, target: int, reason: str) -> None:
+        """Record ``reason`` if the rejected candidate is the probed move."""
+        if kind == self.kind and origin == self.origin and target == self.target:
+            self.reasons.append(reason)
+
+
 def legal_actions(s: GameState) -> tuple[Move, ...]:
-    """All legal actions of ``s`` (see ``GameState.legal_moves`` for the order)."""
+    """All legal actions of ``s`` under its rule set (see ``GameState.legal_moves`` for
+    the order): the standard actions, a variant's own actions, its restrictions and
+    action filter, then END_TURN when only free actions are left [D7]."""
     if s.outcome is not None:
         return ()
-    acts = _generate(s)
-    hook = s.rules.action_filter
-    if hook is not no_filter and acts:
-        kept = tuple(hook(s, acts))
+    acts, n_free = rule_actions(s, None)
+    rules = s.rules
+    if rules.actions or rules.restrictions or rules.has_action_filter:
+        acts = variant_actions(rules, s, acts)
+        n_free = sum(1 for m in acts if m.kind == _TRAVEL)
+    if n_free and n_free == len(acts):
+        # Only free actions are left: the player may end the turn instead [D7].
+        table, np_ = _table(s.topology)
+        key = ((_END * np_) * np_) << 4
+        acts.append(table.get(key) or _new(table, key, _END, -1, -1, 0))
+    return tuple(acts)
+
+
+def variant_actions(rules: Rules, s: GameState, acts: list[Move]) -> list[Move]:
+    """Add a variant's own actions, then apply its restrictions and action filter."""
+    for action in rules.actions:
+        acts.extend(action.generate(s))
+    for r in rules.restrictions:
+        acts = [m for m in acts if not r.forbids(s, m)]
+    if rules.has_action_filter:
+        kept = list(rules.action_filter(s, tuple(acts)))
         allowed = set(acts)
         if any(m not in allowed for m in kept):
             raise ValueError("Rules.action_filter may only remove actions, never add them")
@@ -55,21 +126,25 @@ def legal_actions(s: GameState) -> tuple[Move, ...]:
     return acts
 
 
-def _generate(s: GameState) -> tuple[Move, ...]:
+def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
+    """The actions the standard rules allow (no END_TURN, no variant actions) and how many
+    of them are free; with ``probe``, rejections of the probed move are noted on it."""
     t = s.topology
     stacks = s.stacks
     where = s.where
+    rules = s.rules
     mover = s.to_move
     fire_base = t.fire_base
     kind = t.kind
     step_dests = t.step_dests
-    sq = s.rules.squares
-    disband = s.rules.singles_disband_squares
+    sq = rules.squares
+    disband = rules.singles_disband_squares
     reserve = min(s.reserve[mover], 2)
-    optional = s.rules.optional_reserve
+    optional = rules.optional_reserve
     sing_choices = (_SING_CHOICES_OPTIONAL if optional else _SING_CHOICES)[reserve]
+    sendback = rules.send_back_table
     travelled = s.travelled
-    intern = _INTERN
+    intern, np_ = _table(t)
     out: list[Move] = []
     square_cells: list[int] = []
     loaded = False  # does the mover top a firing position?
@@ -107,18 +182,24 @@ def _generate(s: GameState) -> tuple[Move, ...]:
             o = view[src ^ 2]
             src_sq = len(o) == 1 and o[0] // 10 == rem[0] // 10
         travel_dests: tuple[tuple[int, int], ...] = ()
-        if k == _WORM and not (travelled >> pid) & 1:
-            travel_dests = t.travel_dests[src]
+        if k == _WORM:
+            if not (travelled >> pid) & 1:
+                travel_dests = t.travel_dests[src]
+            elif probe is not None:
+                for dst, _how in t.travel_dests[src]:
+                    probe.note(_TRAVEL, src, dst, TRAVELLED)
         for mkind, dests in ((_STEP, step_dests[src]), (_TRAVEL, travel_dests)):
-            key0 = ((mkind << 11) | (src + 1)) << 11
+            key0 = (mkind * np_ + src + 1) * np_
             for dst, how in dests:
                 if how == STEP_SINGULARITY or dst >= fire_base:
                     # Nothing to check at the destination; a Square left behind still counts.
                     if src_sq and _d15_conflict(t, view, src, rem, dst, pid, 0):
+                        if probe is not None:
+                            probe.note(mkind, src, dst, SIDE_BY_SIDE)
                         continue
                     for c in sing_choices if how == STEP_SINGULARITY else (0,):
-                        key = (key0 | (dst + 1)) << 4 | c
-                        out.append(intern.get(key) or _move(mkind, src, dst, c))
+                        key = (key0 + dst + 1) << 4 | c
+                        out.append(intern.get(key) or _new(intern, key, mkind, src, dst, c))
                     continue
                 dst_st = view[dst]
                 if dst_st:
@@ -130,8 +211,13 @@ def _generate(s: GameState) -> tuple[Move, ...]:
                             and o[0] // 10 == dst_st[0] // 10
                             and (not disband or dst_st[0] // 10 == mover)
                         ):
+                            if probe is not None:
+                                reason = OWN_SQUARE if disband else SQUARE_IMPENETRABLE
+                                probe.note(mkind, src, dst, reason)
                             continue
                 elif view[dst ^ 1] or view[dst ^ 3]:
+                    if probe is not None:
+                        probe.note(mkind, src, dst, OVERLAP)
                     continue  # [D6] overlap
                 opp = view[dst ^ 2]
                 forms = False
@@ -143,35 +229,38 @@ def _generate(s: GameState) -> tuple[Move, ...]:
                         owners = 0
                         forms = sq and not dst_st and len(opp) == 1 and kind[dst >> 2] == _ORD
                 if (forms or src_sq) and _d15_conflict(t, view, src, rem, dst, pid, owners):
+                    if probe is not None:
+                        probe.note(mkind, src, dst, SIDE_BY_SIDE)
                     continue
                 if owners:
-                    for c in _SUBSETS[owners]:
-                        key = (key0 | (dst + 1)) << 4 | c
-                        out.append(intern.get(key) or _move(mkind, src, dst, c))
+                    for c in sendback[owners]:
+                        key = (key0 + dst + 1) << 4 | c
+                        out.append(intern.get(key) or _new(intern, key, mkind, src, dst, c))
                     if mkind == _TRAVEL:
-                        n_travel += len(_SUBSETS[owners])
+                        n_travel += len(sendback[owners])
                 else:
-                    key = (key0 | (dst + 1)) << 4
-                    out.append(intern.get(key) or _move(mkind, src, dst, 0))
+                    key = (key0 + dst + 1) << 4
+                    out.append(intern.get(key) or _new(intern, key, mkind, src, dst, 0))
                     if mkind == _TRAVEL:
                         n_travel += 1
 
     # Firing an Anomaly corner [D5, D13].
     if loaded:
-        for corner, (f1, f2) in t.corner_firing.items():
+        for corner, (f1, f2) in t.corner_firing:
             a, b = stacks[f1], stacks[f2]
             if a and b and a[-1] // 10 == mover and b[-1] // 10 == mover:
+                key0 = ((_FIRE * np_ + corner + 1) * np_) << 4
                 for c in (_FIRE_CHOICES_OPTIONAL if optional else _FIRE_CHOICES)[reserve]:
-                    out.append(_move(_FIRE, corner, -1, c))
+                    out.append(intern.get(key0 | c) or _new(intern, key0 | c, _FIRE, corner, -1, c))
+            elif probe is not None:
+                probe.note(_FIRE, corner, -1, NOT_LOADED)
+    elif probe is not None:
+        probe.note(_FIRE, probe.origin, -1, NOT_LOADED)
 
     if square_cells:
         square_cells.sort()
-        _square_actions(s, square_cells, out)
-
-    if n_travel and n_travel == len(out):
-        # Only free actions are left: the player may end the turn instead [D7].
-        out.append(_move(_END, -1, -1, 0))
-    return tuple(out)
+        _square_actions(s, square_cells, out, probe)
+    return out, n_travel
 
 
 def _d15_conflict(
@@ -203,21 +292,25 @@ def _cell_empty(stacks: tuple[tuple[int, ...], ...], cell: int) -> bool:
     return not (stacks[p] or stacks[p + 1] or stacks[p + 2] or stacks[p + 3])
 
 
-def _square_actions(s: GameState, cells: list[int], out: list[Move]) -> None:
-    """Square moves and eliminations of the mover's Squares in ``cells`` (section 8)."""
+def _square_actions(s: GameState, cells: list[int], out: list[Move], probe: Probe | None) -> None:
+    """Square moves and eliminations of the mover's Squares in ``cells`` (rules page: Squares)."""
     t = s.topology
     stacks = s.stacks
     kind = t.kind
     mover = s.to_move
     neighbours = t.neighbours
     svs = s.rules.square_vs_square
+    intern, np_ = _table(t)
     for cell in cells:
         for d in range(4):
             n = neighbours[cell][d]
             first = True
             while n >= 0 and kind[n] == _ORD and _cell_empty(stacks, n):
-                if first and not _square_lands_badly(t, stacks, cell, n, mover):
-                    out.append(_move(_SQUARE, cell, n, 0))
+                if first:
+                    if not _square_lands_badly(t, stacks, cell, n, mover):
+                        out.append(_square_move(intern, np_, _SQUARE, cell, n))
+                    elif probe is not None:
+                        probe.note(_SQUARE, cell, n, SIDE_BY_SIDE)
                 first = False
                 n = neighbours[n][d]
             if n < 0 or kind[n] != _ORD:
@@ -233,7 +326,14 @@ def _square_actions(s: GameState, cells: list[int], out: list[Move]) -> None:
             if there >= 0 and not (svs and there != mover):
                 continue
             if not _square_lands_badly(t, stacks, cell, n, mover):
-                out.append(_move(_ELIM, cell, n, 0))
+                out.append(_square_move(intern, np_, _ELIM, cell, n))
+            elif probe is not None:
+                probe.note(_ELIM, cell, n, SIDE_BY_SIDE)
+
+
+def _square_move(table: dict[int, Move], np_: int, kind: int, cell: int, target: int) -> Move:
+    key = ((kind * np_ + cell + 1) * np_ + target + 1) << 4
+    return table.get(key) or _new(table, key, kind, cell, target, 0)
 
 
 def _square_lands_badly(

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from astroplane.topology import CellKind
+from astroplane.enums import CellKind, Seat
+from astroplane.topology import apex_of, cell_of
 
 if TYPE_CHECKING:
     from astroplane.state import GameState
@@ -37,6 +38,7 @@ def square_owner(stacks: Sequence[tuple[int, ...]], kind: Sequence[int], cell: i
         x, y = nw, se
     else:
         return -1
+    # On the hot path (move generation's [D15] checks): ``// 10`` is ``piece_owner``.
     if len(x) == 1 and len(y) == 1 and x[0] // 10 == y[0] // 10:
         return x[0] // 10
     return -1
@@ -58,15 +60,15 @@ def touches_other_square(
     return False
 
 
-def squares(state: GameState) -> tuple[tuple[int, int], ...]:
+def squares(state: GameState) -> tuple[tuple[int, Seat], ...]:
     """The Squares of ``state`` as ``(cell, owner)`` pairs, by cell; empty without Squares."""
     if not state.rules.squares:
         return ()
     t = state.topology
     found = set()
     for pos in state.where:
-        if 0 <= pos < t.fire_base and (pos & 3) < 2:
-            owner = square_owner(state.stacks, t.kind, pos >> 2)
+        if t.is_grid_position(pos) and apex_of(pos) < 2:
+            owner = square_owner(state.stacks, t.kind, cell_of(pos))
             if owner >= 0:
-                found.add((pos >> 2, owner))
+                found.add((cell_of(pos), Seat(owner)))
     return tuple(sorted(found))

@@ -1,30 +1,89 @@
 """The turn sequence: passing the turn, stuck players and the end of the game.
 
-Section 9 of RULES.md: a stuck player ends a 2-player game or is removed
-[D16]; the turn limit [D18] and the no-progress limit [D25] are checked when a
-turn is over; ``finish`` scores a finished game.
+Rules page, End of the game and scoring: a stuck player ends a 2-player game or is
+removed [D16]; the turn limit [D18] and the no-progress limit [D25] are checked when a
+turn is over; ``finish`` scores a finished game with the rule set's scoring. Each
+function appends the events it causes (``TurnPassed``, ``PlayerRemoved``, ``GameOver``)
+when given an event list. The predicates (``turn_limit_reached``, ``no_progress_after``,
+``is_stuck``) are also what ``astroplane.rules.validate`` uses to check a position that
+claims the game is over, so a game end is decided in one place.
 """
 
 from __future__ import annotations
 
+from astroplane.enums import SEAT_NAMES, Seat
+from astroplane.events import Event, GameOver, PlayerRemoved, TurnPassed
 from astroplane.moves import Move
 from astroplane.outcome import EndReason, Outcome
+from astroplane.pieces import piece_name, piece_owner, pieces_of_seat
 from astroplane.rules.movegen import legal_actions
-from astroplane.rules.scoring import scores, winners
 from astroplane.state import IN_RESERVE, REMOVED, GameState
-from astroplane.topology import Seat
 
-__all__ = ["close_turn", "finish", "start_turn"]
+__all__ = [
+    "close_turn",
+    "finish",
+    "is_stuck",
+    "next_seat",
+    "no_progress_after",
+    "remove_player",
+    "start_turn",
+    "stuck_ends_game",
+    "turn_limit_reached",
+    "two_moves",
+]
 
 _SEAT = tuple(Seat)
 
 
-def finish(s: GameState, reason: EndReason) -> GameState:
-    points = scores(s)
-    if reason == EndReason.TRUE_WIN:
-        won: tuple[int, ...] = (s.to_move,)
-    else:
-        won = winners(s, points)
+def two_moves(state: GameState, seat: int) -> int:
+    """The rulebook's turn: 2 moves (rulebook: The Basic Moves)."""
+    return 2
+
+
+def turn_limit_reached(s: GameState) -> bool:
+    """Is the turn limit reached once turn ``s.turn`` is over [D18]?"""
+    limit = s.rules.max_turns
+    return limit is not None and s.turn >= limit
+
+
+def no_progress_after(s: GameState, turn: int) -> bool:
+    """Have ``no_progress_rounds`` rounds passed without progress once ``turn`` is over
+    (with ``s``'s last progress and players) [D25]? A round is as many turns as there are
+    players still in the game."""
+    rounds = s.rules.no_progress_rounds
+    if rounds is None:
+        return False
+    active = sum(1 for seat in s.seats if seat not in s.removed)
+    return turn - s.last_progress >= rounds * active
+
+
+def is_stuck(s: GameState) -> bool:
+    """Does the player to move have no legal action (rules page: Stuck players)?"""
+    return not legal_actions(s)
+
+
+def stuck_ends_game(s: GameState) -> bool:
+    """Does a stuck player end the game (2 players, or ``remove_stuck_players`` off), rather
+    than being removed [D16]? The number of players is the number the game started with."""
+    return len(s.seats) == 2 or not s.rules.remove_stuck_players
+
+
+def next_seat(s: GameState) -> Seat:
+    """The seat that plays after ``s.to_move``: the next one clockwise still in the game
+    (also when the player to move was just removed) [D2, D16]."""
+    active = [seat for seat in s.seats if seat not in s.removed]
+    if s.to_move in active:
+        return active[(active.index(s.to_move) + 1) % len(active)]
+    later = [seat for seat in active if seat > s.to_move]
+    return later[0] if later else active[0]
+
+
+def finish(s: GameState, reason: EndReason, ev: list[Event] | None = None) -> GameState:
+    """``s`` as a finished game: scored with the rule set's scoring, the winners by its
+    ``winners`` phase (the player to move alone for a true win)."""
+    rules = s.rules
+    points = rules.scores(s)
+    won = (s.to_move,) if reason == EndReason.TRUE_WIN else rules.winners(s, points)
     outcome = Outcome(
         winners=won,
         scores=points,
@@ -32,31 +91,44 @@ def finish(s: GameState, reason: EndReason) -> GameState:
         reason=reason,
         turn=s.turn,
     )
+    if ev is not None:
+        ev.append(
+            GameOver(
+                tuple(SEAT_NAMES[w] for w in outcome.winners),
+                tuple(points),
+                outcome.true_win,
+                reason.value,
+            )
+        )
     return _same_board(s, s.to_move, 0, s.turn, outcome, ())
 
 
-def close_turn(s: GameState) -> GameState:
+def close_turn(s: GameState, ev: list[Event] | None = None) -> GameState:
     """The current turn is over: check the limits, then start the next player's turn."""
     rules = s.rules
-    turn = s.turn
-    if rules.max_turns is not None and turn >= rules.max_turns:
-        return finish(s, EndReason.TURN_LIMIT)
-    active = [seat for seat in s.seats if seat not in s.removed]
-    if rules.no_progress_rounds is not None and (
-        turn - s.last_progress >= rules.no_progress_rounds * len(active)
-    ):
-        return finish(s, EndReason.NO_PROGRESS)
-    i = active.index(s.to_move) if s.to_move in active else -1
-    if i < 0:
-        # The player to move was just removed: the next seat clockwise still in the game.
-        later = [seat for seat in s.seats if seat > s.to_move and seat in active]
-        nxt = later[0] if later else active[0]
+    if rules.max_turns is not None and turn_limit_reached(s):
+        return finish(s, EndReason.TURN_LIMIT, ev)
+    if rules.no_progress_rounds is not None and no_progress_after(s, s.turn):
+        return finish(s, EndReason.NO_PROGRESS, ev)
+    if s.removed:
+        nxt = next_seat(s)
+    else:  # the common case, inlined: the next seat clockwise
+        seats = s.seats
+        nxt = seats[(seats.index(s.to_move) + 1) % len(seats)]
+    hook = rules.turn_moves
+    if hook is two_moves:
+        new = _same_board(s, nxt, 2, s.turn + 1, None)
     else:
-        nxt = active[(i + 1) % len(active)]
-    left = rules.turn_moves(s, nxt)
-    if left < 1:
-        raise ValueError(f"Rules.turn_moves must give at least 1 move, not {left}")
-    return start_turn(_same_board(s, nxt, left, turn + 1, None))
+        # The hook sees the state of the turn that is starting.
+        new = _same_board(s, nxt, 1, s.turn + 1, None)
+        left = hook(new, nxt)
+        if isinstance(left, bool) or not isinstance(left, int) or left < 1:
+            raise ValueError(f"Rules.turn_moves must give at least 1 move, not {left!r}")
+        if left != 1:
+            new = _same_board(s, nxt, left, s.turn + 1, None)
+    if ev is not None:
+        ev.append(TurnPassed(SEAT_NAMES[s.to_move], SEAT_NAMES[nxt], s.turn + 1))
+    return start_turn(new, ev)
 
 
 def _same_board(
@@ -70,48 +142,57 @@ def _same_board(
     """``s`` with the same pieces and marks, at another point of the turn sequence;
     the `landed` marks only last for the turn they were made in [D9]."""
     landed = s.landed if turn == s.turn and outcome is None else 0
-    return GameState(
+    new = GameState(
         s.topology, s.rules, s.seats, s.stacks, s.reserve, s.eliminated, s.removed,
         _SEAT[to_move], moves_left, turn, s.travelled, landed, s.last_progress, outcome,
-        s.where, legal,
+        s.where,
     )  # fmt: skip
+    if legal is not None:
+        object.__setattr__(new, "_legal", legal)
+    return new
 
 
-def start_turn(s: GameState) -> GameState:
-    """Resolve the start of ``s.to_move``'s turn: a player with no legal action is
-    stuck (section 9, [D16])."""
+def start_turn(s: GameState, ev: list[Event] | None = None) -> GameState:
+    """Resolve the start of ``s.to_move``'s turn: a player with no legal action is stuck
+    (rules page: Stuck players): the game ends with 2 players or without ``remove_stuck_players``,
+    otherwise the player is removed and play goes on [D16]."""
     if s.outcome is not None:
         return s
     legal = legal_actions(s)
     if legal:
         object.__setattr__(s, "_legal", legal)
         return s
-    if len(s.seats) == 2 or not s.rules.remove_stuck_players:
-        return finish(s, EndReason.STUCK)
+    if stuck_ends_game(s):
+        return finish(s, EndReason.STUCK, ev)
     # 3 or 4 players: remove the stuck player; the empty turn counts as a turn [D16].
-    removed = _remove_player(s, s.to_move)
+    removed = remove_player(s, s.to_move, ev)
     if len(removed.seats) - len(removed.removed) < 2:
-        return finish(removed, EndReason.LAST_PLAYER)
-    return close_turn(removed)
+        return finish(removed, EndReason.LAST_PLAYER, ev)
+    return close_turn(removed, ev)
 
 
-def _remove_player(s: GameState, seat: int) -> GameState:
+def remove_player(s: GameState, seat: int, ev: list[Event] | None = None) -> GameState:
     """Remove a stuck player's pieces except those in the Singularity [D16]."""
     t = s.topology
     stacks = list(s.stacks)
     where = list(s.where)
     reserve = list(s.reserve)
     travelled, landed = s.travelled, s.landed
-    for pid in range(seat * 10, seat * 10 + 10):
+    gone = []
+    for pid in pieces_of_seat(seat):
         pos = where[pid]
         if pos == IN_RESERVE:
             where[pid] = REMOVED
-        elif pos >= 0 and not (pos < t.fire_base and t.singularity_position[pos >> 2] == pos):
-            stacks[pos] = tuple(q for q in stacks[pos] if q // 10 != seat)
+            gone.append(pid)
+        elif pos >= 0 and not t.is_singularity_position(pos):
+            stacks[pos] = tuple(q for q in stacks[pos] if piece_owner(q) != seat)
             where[pid] = REMOVED
             travelled &= ~(1 << pid)
             landed &= ~(1 << pid)
+            gone.append(pid)
     reserve[seat] = 0
+    if ev is not None:
+        ev.append(PlayerRemoved(SEAT_NAMES[seat], tuple(piece_name(p) for p in gone)))
     return GameState(
         t,
         s.rules,
@@ -119,7 +200,7 @@ def _remove_player(s: GameState, seat: int) -> GameState:
         tuple(stacks),
         (reserve[0], reserve[1], reserve[2], reserve[3]),
         s.eliminated,
-        (*s.removed, seat),
+        (*s.removed, _SEAT[seat]),
         s.to_move,
         0,
         s.turn,

@@ -1,0 +1,457 @@
+"""Side by side: astroplane pure Python, astroplane compiled (mypyc) and python-chess.
+
+    nice python benchmarks/compare.py --compiled /path/to/compiled-venv/bin/python
+    nice python benchmarks/compare.py --quick          # a smoke run
+
+Each engine runs in its own worker process (``--worker NAME``): the pure build with this
+interpreter (which must import the pure-Python astroplane), the compiled build with the
+interpreter given by ``--compiled`` (a venv made with ``ASTROPLANE_COMPILE=1 pip install .``,
+see scripts/ci_compiled.sh), python-chess with this interpreter when ``chess`` is installed.
+The workers are run alternately, round after round (``--rounds``), so a change of load on
+a shared machine hits every engine alike; the median over the rounds is reported, then the
+ratios. Every random choice is seeded: each round measures the same positions and games.
+
+Measures (per engine):
+
+- ``playout``: random playouts from the initial position, plies per second, drawing the
+  random move included. astroplane: 2 players, standard rules, ``max_turns=200``;
+  chess: until ``is_game_over()`` (mate, stalemate, insufficient material, 75 moves,
+  fivefold repetition).
+- ``movegen``: uncached legal move generation on fresh mid-game positions, µs per call
+  (mean over the positions). astroplane: ``astroplane.rules.movegen.legal_actions(state)``
+  (the generator itself: the state's cache is neither read nor filled); chess:
+  ``list(board.legal_moves)``.
+- ``apply``: playing a random legal move on those positions, µs per call. astroplane:
+  ``state.play(move)``, which builds a new immutable state **and generates its legal
+  moves**; chess: ``board.push(move); board.pop()`` on a mutable board (no generation).
+- ``perft``: leaf nodes per second of perft from the initial position (astroplane
+  ``astroplane.perft``, 2 players; chess: the usual recursive perft with make/unmake,
+  depth 1 bulk-counted as astroplane does).
+- ``bytes/state``: memory per retained position along random games, measured with
+  ``tracemalloc`` (what a list of all the positions of the games costs, divided by their
+  number). astroplane: the ``GameState`` objects ``play`` returns, with their legal-move
+  cache; what consecutive states share (unchanged stacks, the interned moves, the
+  topology and rules) counts once. chess: ``board.copy(stack=False)`` after each move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+MEASURES = ("playout", "movegen", "apply", "perft", "bytes/state")
+UNITS = {
+    "playout": "plies/s",
+    "movegen": "µs",
+    "apply": "µs",
+    "perft": "nodes/s",
+    "bytes/state": "bytes",
+}
+#: For these, smaller is better (ratios are inverted so that > 1 means "faster/smaller").
+SMALLER_IS_BETTER = {"movegen", "apply", "bytes/state"}
+
+
+# --------------------------------------------------------------------------- workers
+
+
+def _timed(fn: Callable[[], object]) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def astroplane_worker(quick: bool) -> dict[str, Any]:
+    import attrs
+
+    import astroplane as ap
+    from astroplane.rules.movegen import legal_actions
+
+    rules = attrs.evolve(ap.STANDARD, max_turns=200)
+    n_games = 3 if quick else 10
+
+    def game(seed: int) -> list[ap.GameState]:
+        rng = random.Random(seed)
+        s = ap.new_game(players=2, rules=rules)
+        out = [s]
+        while not s.is_over:
+            legal = s.legal_moves()
+            s = s.play(legal[rng.randrange(len(legal))])
+            out.append(s)
+        return out
+
+    # playouts
+    plies = 0
+
+    def playouts() -> None:
+        nonlocal plies
+        plies = 0
+        rng = random.Random(1)
+        for _ in range(n_games):
+            s = ap.new_game(players=2, rules=rules)
+            while not s.is_over:
+                legal = s.legal_moves()
+                s = s.play(legal[rng.randrange(len(legal))])
+                plies += 1
+
+    playouts()  # warm-up (interned moves, caches)
+    playout = plies / _timed(playouts)
+
+    # mid-game positions: plies 20, 25, ..., 200 of seeded games
+    positions: list[tuple[ap.GameState, ap.Move]] = []
+    for seed in range(n_games):
+        rng = random.Random(100 + seed)
+        for ply, s in enumerate(game(100 + seed)):
+            if 20 <= ply <= 200 and ply % 5 == 0 and not s.is_over:
+                legal = s.legal_moves()
+                positions.append((s, legal[rng.randrange(len(legal))]))
+    reps = 5 if quick else 20
+
+    def gen() -> None:
+        for _ in range(reps):
+            for s, _m in positions:
+                legal_actions(s)
+
+    def apply() -> None:
+        for _ in range(reps):
+            for s, m in positions:
+                s.play(m)
+
+    movegen = _timed(gen) / (reps * len(positions)) * 1e6
+    apply_us = _timed(apply) / (reps * len(positions)) * 1e6
+
+    depth = 4 if quick else 6
+    start = ap.new_game(players=2)
+    nodes = 0
+
+    def run_perft() -> None:
+        nonlocal nodes
+        nodes = ap.perft(start, depth)
+
+    elapsed = _timed(run_perft)
+    perft = nodes / elapsed
+
+    # memory per retained state
+    seeds = range(200, 200 + (2 if quick else 5))
+    for seed in seeds:
+        game(seed)  # warm-up: intern the moves first
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    kept = [game(seed) for seed in seeds]
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    n_states = sum(len(g) for g in kept)
+    from astroplane import COMPILED
+
+    return {
+        "playout": playout,
+        "movegen": movegen,
+        "apply": apply_us,
+        "perft": perft,
+        "bytes/state": (after - before) / n_states,
+        "info": f"astroplane {ap.__version__}, COMPILED={COMPILED}, "
+        f"{len(positions)} mid-game positions, perft depth {depth} = {nodes} nodes",
+        "compiled": COMPILED,
+    }
+
+
+def chess_worker(quick: bool) -> dict[str, Any]:
+    import chess
+
+    n_games = 3 if quick else 10
+
+    def game(seed: int) -> list[chess.Board]:
+        rng = random.Random(seed)
+        b = chess.Board()
+        out = [b.copy(stack=False)]
+        while not b.is_game_over():
+            legal = list(b.legal_moves)
+            b.push(legal[rng.randrange(len(legal))])
+            out.append(b.copy(stack=False))
+        return out
+
+    plies = 0
+
+    def playouts() -> None:
+        nonlocal plies
+        plies = 0
+        rng = random.Random(1)
+        for _ in range(n_games):
+            b = chess.Board()
+            while not b.is_game_over():
+                legal = list(b.legal_moves)
+                b.push(legal[rng.randrange(len(legal))])
+                plies += 1
+
+    playouts()
+    playout = plies / _timed(playouts)
+
+    positions: list[tuple[chess.Board, chess.Move]] = []
+    for seed in range(n_games):
+        rng = random.Random(100 + seed)
+        for ply, b in enumerate(game(100 + seed)):
+            if 10 <= ply <= 120 and ply % 5 == 0 and not b.is_game_over():
+                legal = list(b.legal_moves)
+                positions.append((b, legal[rng.randrange(len(legal))]))
+    reps = 5 if quick else 20
+
+    def gen() -> None:
+        for _ in range(reps):
+            for b, _m in positions:
+                list(b.legal_moves)
+
+    def apply() -> None:
+        for _ in range(reps):
+            for b, m in positions:
+                b.push(m)
+                b.pop()
+
+    movegen = _timed(gen) / (reps * len(positions)) * 1e6
+    apply_us = _timed(apply) / (reps * len(positions)) * 1e6
+
+    def perft(b: chess.Board, d: int) -> int:
+        if d == 1:
+            return b.legal_moves.count()
+        n = 0
+        for m in b.legal_moves:
+            b.push(m)
+            n += perft(b, d - 1)
+            b.pop()
+        return n
+
+    depth = 3 if quick else 4
+    nodes = 0
+
+    def run_perft() -> None:
+        nonlocal nodes
+        nodes = perft(chess.Board(), depth)
+
+    elapsed = _timed(run_perft)
+    perft_rate = nodes / elapsed
+
+    seeds = range(200, 200 + (2 if quick else 5))
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    kept = [game(seed) for seed in seeds]
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    n_states = sum(len(g) for g in kept)
+    return {
+        "playout": playout,
+        "movegen": movegen,
+        "apply": apply_us,
+        "perft": perft_rate,
+        "bytes/state": (after - before) / n_states,
+        "info": f"python-chess {chess.__version__}, {len(positions)} mid-game positions, "
+        f"perft depth {depth} = {nodes} nodes",
+    }
+
+
+def openspiel_worker(quick: bool) -> dict[str, Any]:
+    import pyspiel  # type: ignore[import-not-found]
+
+    game_ = pyspiel.load_game("chess")
+    n_games = 3 if quick else 10
+
+    plies = 0
+
+    def playouts() -> None:
+        nonlocal plies
+        plies = 0
+        rng = random.Random(1)
+        for _ in range(n_games):
+            st = game_.new_initial_state()
+            while not st.is_terminal():
+                legal = st.legal_actions()
+                st.apply_action(legal[rng.randrange(len(legal))])
+                plies += 1
+
+    playouts()
+    playout = plies / _timed(playouts)
+
+    positions: list[tuple[Any, int]] = []
+    for seed in range(n_games):
+        rng = random.Random(100 + seed)
+        st = game_.new_initial_state()
+        ply = 0
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            if 10 <= ply <= 120 and ply % 5 == 0:
+                positions.append((st.clone(), legal[rng.randrange(len(legal))]))
+            st.apply_action(legal[rng.randrange(len(legal))])
+            ply += 1
+    reps = 5 if quick else 20
+    # A state caches its legal actions once asked: time fresh clones of unasked states
+    # (the clones are made untimed, with the same parent history).
+    fresh = [game_.deserialize_state(st.serialize()) for st, _ in positions]
+    gen_t = 0.0
+    apply_t = 0.0
+    for _ in range(reps):
+        copies = [st.clone() for st in fresh]
+        t0 = time.perf_counter()
+        for c in copies:
+            c.legal_actions()
+        gen_t += time.perf_counter() - t0
+        copies = [st.clone() for st, _ in positions]
+        t0 = time.perf_counter()
+        for c, (_st, m) in zip(copies, positions, strict=True):
+            c.apply_action(m)
+        apply_t += time.perf_counter() - t0
+
+    def perft(st: Any, d: int) -> int:
+        legal = st.legal_actions()
+        if d == 1:
+            return len(legal)
+        n = 0
+        for a in legal:
+            n += perft(st.child(a), d - 1)
+        return n
+
+    depth = 3 if quick else 4
+    nodes = 0
+
+    def run_perft() -> None:
+        nonlocal nodes
+        nodes = perft(game_.new_initial_state(), depth)
+
+    elapsed = _timed(run_perft)
+    return {
+        "playout": playout,
+        "movegen": gen_t / (reps * len(positions)) * 1e6,
+        "apply": apply_t / (reps * len(positions)) * 1e6,
+        "perft": nodes / elapsed,
+        "bytes/state": float("nan"),  # C++ memory: invisible to tracemalloc
+        "info": f"OpenSpiel {getattr(pyspiel, '__version__', '?')} chess (C++), "
+        f"{len(positions)} mid-game positions, perft depth {depth} = {nodes} nodes "
+        "(child() copies the state), bytes/state not measured (C++ heap)",
+    }
+
+
+WORKERS = {"astroplane": astroplane_worker, "chess": chess_worker, "openspiel": openspiel_worker}
+
+
+# --------------------------------------------------------------------------- driver
+
+
+def _run(python: str, worker: str, quick: bool) -> dict[str, Any]:
+    cmd = [python, os.path.abspath(__file__), "--worker", worker]
+    if quick:
+        cmd.append("--quick")
+    # Run from a neutral directory so a src/ checkout cannot shadow the installed package.
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=os.sep)
+    result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
+
+
+def _has(python: str, module: str) -> bool:
+    code = f"import importlib.util, sys; sys.exit(importlib.util.find_spec({module!r}) is None)"
+    return subprocess.run([python, "-c", code], cwd=os.sep).returncode == 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--worker", choices=sorted(WORKERS), help=argparse.SUPPRESS)
+    parser.add_argument("--quick", action="store_true", help="small samples (a smoke run)")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (median)")
+    parser.add_argument(
+        "--compiled", metavar="PYTHON", help="interpreter of a venv with the compiled build"
+    )
+    parser.add_argument(
+        "--openspiel", metavar="PYTHON", help="interpreter of a venv with open_spiel (optional)"
+    )
+    args = parser.parse_args(argv)
+    if args.worker:
+        print(json.dumps(WORKERS[args.worker](args.quick)))
+        return 0
+
+    engines: dict[str, tuple[str, str]] = {"astroplane pure": (sys.executable, "astroplane")}
+    if args.compiled:
+        engines["astroplane compiled"] = (args.compiled, "astroplane")
+    else:
+        print("no --compiled interpreter given: the compiled build is skipped")
+    if _has(sys.executable, "chess"):
+        engines["python-chess"] = (sys.executable, "chess")
+    else:
+        print("python-chess is not installed (pip install chess): skipped")
+    if args.openspiel:
+        engines["OpenSpiel chess"] = (args.openspiel, "openspiel")
+
+    print(f"Python {platform.python_version()} ({platform.machine()}, {platform.system()})")
+    if hasattr(os, "getloadavg"):
+        print(f"load average before the run: {os.getloadavg()[0]:.2f} (on {os.cpu_count()} cores)")
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name in engines}
+    for r in range(args.rounds):
+        for name, (python, worker) in engines.items():
+            results[name].append(_run(python, worker, args.quick))
+        print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
+    first = {name: runs[0] for name, runs in results.items()}
+    if first["astroplane pure"].get("compiled"):
+        print("WARNING: this interpreter imports a compiled astroplane; 'pure' is not pure")
+    if "astroplane compiled" in first and not first["astroplane compiled"].get("compiled"):
+        print("WARNING: the --compiled interpreter imports a pure-Python astroplane")
+    if hasattr(os, "getloadavg"):
+        print(f"load average after the run: {os.getloadavg()[0]:.2f}")
+    for name, res in first.items():
+        print(f"{name}: {res['info']}")
+    print()
+
+    med = {
+        name: {m: statistics.median(run[m] for run in runs) for m in MEASURES}
+        for name, runs in results.items()
+    }
+    spread = {
+        name: {m: (min(run[m] for run in runs), max(run[m] for run in runs)) for m in MEASURES}
+        for name, runs in results.items()
+    }
+    names = list(engines)
+    print(f"medians of {args.rounds} alternating rounds (min-max in brackets)")
+    print(f"{'measure':<22}" + "".join(f"{n:>34}" for n in names))
+    for m in MEASURES:
+        cells = []
+        for n in names:
+            lo, hi = spread[n][m]
+            fmt = ",.0f" if m in ("playout", "perft", "bytes/state") else ".1f"
+            if med[n][m] != med[n][m]:  # NaN: not measured
+                cells.append("n/a")
+                continue
+            cells.append(f"{med[n][m]:{fmt}} ({lo:{fmt}}-{hi:{fmt}})")
+        print(f"{m + ' (' + UNITS[m] + ')':<22}" + "".join(f"{c:>34}" for c in cells))
+    print()
+
+    wanted = [
+        ("astroplane compiled", "astroplane pure"),
+        ("astroplane pure", "python-chess"),
+        ("astroplane compiled", "python-chess"),
+        ("astroplane pure", "OpenSpiel chess"),
+        ("astroplane compiled", "OpenSpiel chess"),
+    ]
+    pairs = [(a, b) for a, b in wanted if a in engines and b in engines]
+    # Each round ran every engine back to back, so a ratio within a round is the least
+    # affected by a change of load; the median of the per-round ratios is reported.
+    print("ratios, median over the rounds of the ratio within a round (> 1: the first is")
+    print("faster / smaller)")
+    print(f"{'measure':<22}" + "".join(f"{a + ' / ' + b:>44}" for a, b in pairs))
+    for m in MEASURES:
+        cells = []
+        for a, b in pairs:
+            per_round = [
+                (rb[m] / ra[m] if m in SMALLER_IS_BETTER else ra[m] / rb[m])
+                for ra, rb in zip(results[a], results[b], strict=True)
+            ]
+            ratio = statistics.median(per_round)
+            cells.append("n/a" if ratio != ratio else f"{ratio:.2f}x")  # NaN: not measured
+        print(f"{m:<22}" + "".join(f"{c:>44}" for c in cells))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

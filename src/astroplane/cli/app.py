@@ -1,0 +1,267 @@
+"""The command line's argument parser and dispatch (``astroplane.cli.main`` calls ``run``)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+import astroplane
+from astroplane.agents import BOTS
+from astroplane.cli.common import DEFAULT_MAX_TURNS, CliError, board_text, rules_for
+from astroplane.cli.interactive import cmd_play
+from astroplane.cli.perft import cmd_perft
+from astroplane.cli.replay import cmd_replay
+from astroplane.cli.selfplay import cmd_selfplay
+from astroplane.protocol import games, get_game
+
+__all__ = ["DEFAULT_MAX_TURNS", "build_parser", "run"]
+
+_RULES_HELP = (
+    "the rules: a preset or registered variant (ASTROPLANE: standard, basic, advanced), "
+    "optionally followed by options as in position text, e.g. standard,optional_reserve=on "
+    "(default: the game's standard rules)"
+)
+
+
+def _at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum`` (ASCII digits)."""
+
+    def parse(text: str) -> int:
+        t = text.strip()
+        if not (t.isascii() and t.lstrip("-").isdigit()):
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+        value = int(t)
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+
+    return parse
+
+
+_positive = _at_least(1)
+_non_negative = _at_least(0)
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a thinking time such as ``0.5s`` or ``2``."""
+    t = text.strip().lower().removesuffix("s")
+    try:
+        value = float(t)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a time in seconds: {text!r} (e.g. 0.5s)") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"a thinking time is 0-3600 seconds, not {text!r}")
+    return value
+
+
+def _bot_list(text: str) -> list[str]:
+    names = [n.strip().lower() for n in text.split(",")]
+    for n in names:
+        if n not in BOTS:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot {n!r} (choose from {', '.join(sorted(BOTS))})"
+            )
+    return names
+
+
+def _game(text: str) -> str:
+    try:
+        return get_game(text.strip().lower()).name
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _add_game_options(p: argparse.ArgumentParser, *, players_default: int) -> None:
+    p.add_argument(
+        "--game",
+        type=_game,
+        default="astroplane",
+        metavar="GAME",
+        help=f"the game ({', '.join(sorted(games()))}; default astroplane)",
+    )
+    p.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=players_default,
+        help=f"number of players (default {players_default})",
+    )
+    p.add_argument("--rules", default=None, metavar="RULES", help=_RULES_HELP)
+    p.add_argument(
+        "--seed",
+        type=_non_negative,
+        default=None,
+        help="random seed for the bots and the dice (default: a random one, printed so the "
+        "games can be reproduced)",
+    )
+    p.add_argument(
+        "--max-turns",
+        type=_positive,
+        default=DEFAULT_MAX_TURNS,
+        metavar="N",
+        help=f"end and score a game after turn N [D18] (default {DEFAULT_MAX_TURNS}; games "
+        "without a turn limit ignore it)",
+    )
+
+
+def _add_bot_options(p: argparse.ArgumentParser, default: str, what: str) -> None:
+    p.add_argument(
+        "--bots",
+        type=_bot_list,
+        default=[default],
+        metavar="BOT,...",
+        help=f"{what} ({', '.join(sorted(BOTS))}; default {default})",
+    )
+    p.add_argument(
+        "--think",
+        type=_seconds,
+        default=None,
+        metavar="TIME",
+        help="thinking time per move of the searching bots, e.g. 0.5s",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``astroplane`` command.
+
+    Examples:
+        >>> build_parser().parse_args(["selfplay", "--players", "4"]).players
+        4
+    """
+    parser = argparse.ArgumentParser(
+        prog="astroplane",
+        description="Play ASTROPLANE (and the other registered games): games between bots, "
+        "against bots, replays and perft.",
+        epilog="Run `astroplane COMMAND --help` for the options of a command.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {astroplane.__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    sp = sub.add_parser(
+        "selfplay",
+        help="play complete games between bots",
+        description="Play complete games between bots and print each result and a summary. "
+        "A game ends by the rules or, at the latest, after the turn limit.",
+    )
+    _add_game_options(sp, players_default=2)
+    sp.add_argument("--games", type=_positive, default=1, help="number of games (default 1)")
+    _add_bot_options(sp, "greedy", "bots per seat in turn order, cycled if fewer")
+    sp.add_argument(
+        "--show", action="store_true", help="print every action and the board after each turn"
+    )
+    sp.add_argument(
+        "--record", type=Path, default=None, metavar="DIR", help="write a game record per game"
+    )
+    sp.add_argument(
+        "--svg",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the final position as SVG (FILE-001.svg, ... for several games)",
+    )
+    sp.set_defaults(run=cmd_selfplay)
+
+    pp = sub.add_parser(
+        "play",
+        help="play against bots in the terminal",
+        description="An interactive game against bots. Enter moves in move notation or by "
+        "their number in the list; type `help` for the commands.",
+    )
+    _add_game_options(pp, players_default=2)
+    pp.add_argument(
+        "--human",
+        default=None,
+        metavar="SEAT",
+        help="your seat (ASTROPLANE: S, W, N or E; default: the first seat)",
+    )
+    _add_bot_options(pp, "mcts", "bots for the other seats in turn order, cycled")
+    pp.add_argument(
+        "--svg", type=Path, default=None, metavar="FILE", help="write the final position as SVG"
+    )
+    pp.set_defaults(run=cmd_play)
+
+    rp = sub.add_parser(
+        "replay",
+        help="replay a game record, validating every move",
+        description="Replay a game record: every move is checked against the rules. Prints "
+        "the final position, or every turn with --show, or turn by turn with --step.",
+    )
+    rp.add_argument("file", type=Path, metavar="FILE", help="the game record")
+    mode = rp.add_mutually_exclusive_group()
+    mode.add_argument("--step", action="store_true", help="show each turn and wait for Enter")
+    mode.add_argument("--show", action="store_true", help="show every turn without waiting")
+    rp.add_argument(
+        "--svg", type=Path, default=None, metavar="FILE", help="write the final position as SVG"
+    )
+    rp.set_defaults(run=cmd_replay)
+
+    fp = sub.add_parser(
+        "perft",
+        help="count action sequences from the setup [D22]",
+        description="Count the action sequences of each length up to --depth from the "
+        "standard setup [D22] and the speed in nodes per second (chance outcomes count as "
+        "one action each).",
+    )
+    fp.add_argument("--game", type=_game, default="astroplane", metavar="GAME", help="the game")
+    fp.add_argument("--depth", type=_positive, default=3, help="deepest level (default 3)")
+    fp.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="players (default 2)")
+    fp.add_argument("--rules", default=None, metavar="RULES", help=_RULES_HELP)
+    fp.set_defaults(run=cmd_perft)
+    return parser
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` and run the command (see ``astroplane.cli.main``)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    out = Console(highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    if args.command is None:
+        start = get_game("astroplane")
+        state = start.new_game(2)
+        out.print(board_text(start, state))
+        out.print(Text(start.status(state)))
+        out.print()
+        out.print(
+            Text(
+                "This is the standard 2-player setup. Try `astroplane selfplay --players 4` "
+                "for a game between bots, `astroplane play` to play, or `astroplane --help`."
+            )
+        )
+        return 0
+    game = get_game(args.game) if hasattr(args, "game") else None
+    if game is not None and args.players not in game.player_counts:
+        parser.error(f"argument --players: {game.title} is for {game.player_counts} players")
+    if game is not None:
+        try:
+            rules_for(game, args.rules, None)
+        except CliError as e:
+            parser.error(f"argument {e}")
+    if args.command == "play":
+        seats = game.new_game(args.players).seats if game is not None else ()
+        names = [game.seat_names[s] for s in seats] if game is not None else []
+        wanted = names[0] if args.human is None else args.human.strip().upper()
+        if wanted not in names:
+            parser.error(
+                f"argument --human: {args.human!r} is not a seat of this "
+                f"{args.players}-player game (seats {', '.join(names)})"
+            )
+        args.human_seat = seats[names.index(wanted)]
+    try:
+        code: int = args.run(args, out, err)
+    except CliError as e:
+        print(f"astroplane: error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("astroplane: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `astroplane selfplay | head`: stop quietly
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - no flush error at exit
+        return 1
+    return code

@@ -1,0 +1,294 @@
+"""The game-independent part of PGN-like game records: lines, headers and games.
+
+Shared by the records of ASTROPLANE (``astroplane.formats.record``) and Aeroplane Chess.
+A record text is split into lines at ``\\n`` only (a ``\\r`` before it is dropped): the
+Unicode line breaks that ``str.splitlines`` also splits at (U+2028, U+0085, ``\\x1c``...)
+are escaped by the writer, so a header value never breaks a line.
+
+A game is its header lines ``[Name "value"]``, then its turn lines. Several games follow
+each other in one text: a header line starts a new game when the game before has a turn
+line, or when a blank line has ended its headers. Blank lines and lines starting with
+``#`` are ignored otherwise.
+
+Header values escape ``\\\\``, ``\\"``, ``\\n``, ``\\r``, ``\\t`` and, as ``\\uXXXX``, every
+other control character, line or paragraph separator and lone surrogate; the reader
+accepts exactly these escapes. Everything is read in one pass with bounded work per
+character (no regular expression can backtrack), within the limits of
+``astroplane.formats.limits``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TextIO
+
+import attrs
+
+from astroplane.errors import NotationError
+from astroplane.formats.limits import (
+    MAX_HEADER_NAME,
+    MAX_HEADER_VALUE,
+    MAX_RECORD_TEXT,
+    MAX_RECORDS_TEXT,
+    check_ascii,
+    check_size,
+)
+
+__all__ = ["RawGame", "header_name_ok", "quote", "split_games", "turn_line"]
+
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_PLAIN = re.compile(r'[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]*')
+_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
+_WRITE_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_HEX = frozenset("0123456789abcdefABCDEF")
+#: A turn line: number, ``.``, a seat or colour letter, ``:``, the moves (ASCII only).
+_TURN = re.compile(r"([0-9]{1,9})[ \t]*\.[ \t]*([A-Za-z])[ \t]*:(.*)")
+#: How much of a file is read at a time.
+_CHUNK = 1 << 16
+
+
+def header_name_ok(name: object) -> bool:
+    """Is ``name`` a header name the reader accepts (a letter, then letters, digits, ``_``;
+    at most ``MAX_HEADER_NAME`` characters)?"""
+    return isinstance(name, str) and len(name) <= MAX_HEADER_NAME and bool(_NAME.fullmatch(name))
+
+
+def quote(value: str) -> str:
+    """``value`` as a quoted header value that reads back equal and stays on one line.
+
+    Raises:
+        ValueError: If ``value`` is not a string or is longer than ``MAX_HEADER_VALUE``.
+    """
+    if not isinstance(value, str):
+        raise ValueError(f"a header value is a string, not {type(value).__name__}")
+    if len(value) > MAX_HEADER_VALUE:
+        raise ValueError(f"a header value is at most {MAX_HEADER_VALUE} characters")
+    out = ['"']
+    i = 0
+    while i < len(value):
+        m = _PLAIN.match(value, i)
+        assert m is not None  # the pattern matches the empty string
+        out.append(m.group())
+        i = m.end()
+        if i < len(value):
+            c = value[i]
+            out.append(_WRITE_ESCAPES.get(c) or f"\\u{ord(c):04x}")
+            i += 1
+    out.append('"')
+    return "".join(out)
+
+
+@attrs.frozen
+class RawGame:
+    """One game of a record text, split but not interpreted.
+
+    Attributes:
+        headers: ``(name, value, line)`` per header line, unescaped, in order.
+        body: ``(line, text)`` per turn line, in order.
+        first_line: The game's first line number (1-based).
+    """
+
+    headers: tuple[tuple[str, str, int], ...]
+    body: tuple[tuple[int, str], ...]
+    first_line: int
+
+    def header_map(self) -> dict[str, tuple[str, int]]:
+        """The headers by name with their line numbers.
+
+        Raises:
+            NotationError: If a header is given twice (a second ``Result`` could hide a
+                false one); ``line`` is the second one's.
+        """
+        out: dict[str, tuple[str, int]] = {}
+        for name, value, line in self.headers:
+            if name in out:
+                raise NotationError(
+                    f"header {name} is given twice (first on line {out[name][1]})",
+                    name,
+                    0,
+                    line,
+                )
+            out[name] = (value, line)
+        return out
+
+
+def _header(raw: str, number: int) -> tuple[str, str]:
+    """Name and unescaped value of the header line ``raw`` (stripped of blanks)."""
+
+    def bad(problem: str, at: int) -> NotationError:
+        at = min(at, max(len(raw) - 1, 0))
+        return NotationError(f'a header is [Name "value"]: {problem}', raw, at, number)
+
+    i = 1
+    n = len(raw)
+    while i < n and raw[i] in " \t":
+        i += 1
+    start = i
+    while i < n and (raw[i].isascii() and (raw[i].isalnum() or raw[i] == "_")):
+        i += 1
+    name = raw[start:i]
+    if not header_name_ok(name):
+        raise bad(f"Name is a word of at most {MAX_HEADER_NAME} characters", start)
+    if i >= n or raw[i] not in " \t":
+        raise bad("expected a blank and a quoted value", i)
+    while i < n and raw[i] in " \t":
+        i += 1
+    if i >= n or raw[i] != '"':
+        raise bad("expected a quoted value", i)
+    i += 1
+    parts: list[str] = []
+    size = 0
+    while True:
+        m = _PLAIN.match(raw, i)
+        assert m is not None
+        parts.append(m.group())
+        size += m.end() - i
+        i = m.end()
+        if size > MAX_HEADER_VALUE:
+            raise bad(f"a header value is at most {MAX_HEADER_VALUE} characters", i)
+        if i >= n:
+            raise bad("the header value has no closing quote", i)
+        c = raw[i]
+        if c == '"':
+            i += 1
+            break
+        if c != "\\":
+            raise bad(f"a control character in a header value must be escaped: {c!r}", i)
+        esc = raw[i + 1 : i + 2]
+        if esc in _ESCAPES:
+            parts.append(_ESCAPES[esc])
+            i += 2
+        elif esc == "u" and len(raw) >= i + 6 and all(h in _HEX for h in raw[i + 2 : i + 6]):
+            parts.append(chr(int(raw[i + 2 : i + 6], 16)))
+            i += 6
+        else:
+            raise bad('unknown escape in a header value (\\\\ \\" \\n \\r \\t \\uXXXX)', i)
+        size += 1
+    while i < n and raw[i] in " \t":
+        i += 1
+    if raw[i:] != "]":
+        raise bad("expected ']' after the header value", i)
+    return name, "".join(parts)
+
+
+def _lines(source: str | TextIO, limit: int) -> Iterator[tuple[int, str]]:
+    """Numbered lines of a text, or of a text file read in chunks (so an endless file
+    without line breaks costs at most ``limit`` characters)."""
+    if isinstance(source, str):
+        check_size(source, limit, "a record text")
+        for number, line in enumerate(source.split("\n"), 1):
+            yield number, line.removesuffix("\r")
+        return
+    read = getattr(source, "read", None)
+    if read is None:
+        raise NotationError(f"a record is a string or a text file, not {type(source).__name__}")
+    pending: list[str] = []  # the start of a line, in pieces (joining them once is linear)
+    pending_size = 0
+    total = 0
+    number = 0
+    while True:
+        chunk = read(_CHUNK)
+        if not isinstance(chunk, str):
+            raise NotationError("a record file must be opened in text mode")
+        total += len(chunk)
+        if total > limit:
+            raise NotationError(f"a record text is longer than {limit} characters")
+        if not chunk:
+            break
+        if "\n" not in chunk:
+            pending.append(chunk)
+            pending_size += len(chunk)
+            if pending_size > MAX_RECORD_TEXT:
+                raise NotationError(
+                    f"a line is longer than {MAX_RECORD_TEXT} characters", "", None, number + 1
+                )
+            continue
+        lines = chunk.split("\n")
+        lines[0] = "".join(pending) + lines[0]
+        tail = lines.pop()
+        pending, pending_size = [tail], len(tail)
+        for line in lines:
+            number += 1
+            yield number, line.removesuffix("\r")
+    number += 1
+    yield number, "".join(pending).removesuffix("\r")
+
+
+def split_games(source: str | TextIO, *, many: bool) -> Iterator[RawGame]:
+    """The games of a record text (``many``) or its one game, lazily.
+
+    Args:
+        source: The text, or a text file (read in chunks).
+        many: Several games allowed (within ``MAX_RECORDS_TEXT``, each within
+            ``MAX_RECORD_TEXT``); else exactly one, within ``MAX_RECORD_TEXT``.
+
+    Raises:
+        NotationError: If the text is too long, a header line is malformed, a header comes
+            after the turn lines of a single game, or there is no game at all.
+    """
+    limit = MAX_RECORDS_TEXT if many else MAX_RECORD_TEXT
+    headers: list[tuple[str, str, int]] = []
+    body: list[tuple[int, str]] = []
+    first = 0
+    closed = False  # a blank line ended the headers of the current game
+    size = 0
+    found = False
+    for number, raw in _lines(source, limit):
+        size += len(raw) + 1
+        if size > MAX_RECORD_TEXT:
+            raise NotationError(
+                f"one game's record is longer than {MAX_RECORD_TEXT} characters", "", None, number
+            )
+        line = raw.strip(" \t")
+        if not line:
+            closed = closed or bool(headers)
+            continue
+        if line.startswith("#"):
+            continue
+        if line.startswith("["):
+            if body or closed:
+                if not many:
+                    problem = (
+                        "a header after the moves"
+                        if body
+                        else "a header after the blank line that ends the headers"
+                    )
+                    raise NotationError(
+                        problem + ": a second game? (read several with read_records)",
+                        raw,
+                        0,
+                        number,
+                    )
+                found = True
+                yield RawGame(tuple(headers), tuple(body), first)
+                headers, body, closed, size = [], [], False, len(raw) + 1
+            if not headers and not body:
+                first = number
+            name, value = _header(line, number)
+            headers.append((name, value, number))
+            continue
+        if not headers and not body:
+            first = number
+        body.append((number, raw))
+    if headers or body:
+        found = True
+        yield RawGame(tuple(headers), tuple(body), first)
+    if not found:
+        raise NotationError("an empty record: no header and no turn line")
+
+
+def turn_line(raw: str, number: int, letters: str) -> tuple[int, str, int, str]:
+    """Read a turn line ``12. S: moves``: the turn number, the seat letter (upper case),
+    the offset of the moves in ``raw`` and the moves text.
+
+    Raises:
+        NotationError: If the line is not printable ASCII or not a turn line.
+    """
+    check_ascii(raw, "a turn line", number)
+    stripped = raw.strip(" \t")
+    m = _TURN.fullmatch(stripped)
+    if m is None or m.group(2).upper() not in letters:
+        raise NotationError(f"a turn line is 'number. {letters[0]}: moves'", raw, 0, number)
+    offset = raw.index(stripped) + m.start(3)
+    return int(m.group(1)), m.group(2).upper(), offset, m.group(3)

@@ -1,0 +1,9 @@
+"""Games other than ASTROPLANE built on the shared core (``astroplane.protocol``).
+
+Each game is a subpackage that registers a ``astroplane.protocol.Game`` value when it is
+imported, so the generic tools (bots, ``perft``, ``play_game``, the command line) find it
+by name:
+
+* ``astroplane.games.aeroplane_chess`` — Aeroplane Chess (飞行棋), registered as
+  ``"aeroplane-chess"``; the dice are chance nodes.
+"""

@@ -1,0 +1,203 @@
+"""Aeroplane Chess (飞行棋) on the shared core: the dice are chance nodes.
+
+Importing this package registers the game as ``"aeroplane-chess"`` with
+``astroplane.protocol.register_game``, so the generic tools (bots, ``perft``,
+``play_game``, the command line) find it by name. The rules are on
+docs/aeroplane-chess/rules.md, every choice the seed text leaves open on
+docs/aeroplane-chess/decisions.md (tags ``[AC1]`` ...), the formats on
+docs/aeroplane-chess/formats.md.
+
+A state is either a chance node, where the die is to be rolled (its moves are the six
+rolls), or waits for the player to move with the roll:
+
+Examples:
+    >>> import random
+    >>> from astroplane.protocol import get_game, sample_chance
+    >>> from astroplane.games.aeroplane_chess import new_game, Move
+    >>> s = new_game(2)
+    >>> s.is_chance_node, s.chance_outcomes()[0]
+    (True, (Move.roll(1), 0.16666666666666666))
+    >>> s = s.play(Move.roll(2))
+    >>> s.legal_moves()
+    (Move.launch('R1'),)
+    >>> s = s.play(Move.launch("R1"))
+    >>> s.to_text()
+    'standard RB B? t2 R1:RT'
+    >>> s.play(sample_chance(s, random.Random(1))).roll
+    1
+    >>> get_game("aeroplane-chess").title
+    'Aeroplane Chess'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from astroplane.errors import IllegalMoveError, NotationError, PositionError
+from astroplane.games.aeroplane_chess.board import (
+    COLOUR_NAMES,
+    COLOURS,
+    plane_from_name,
+    plane_name,
+    square_from_name,
+    square_name,
+)
+from astroplane.games.aeroplane_chess.evaluation import evaluate
+from astroplane.games.aeroplane_chess.jsonio import (
+    from_json,
+    json_schema,
+    state_from_dict,
+    state_to_dict,
+    to_json,
+)
+from astroplane.games.aeroplane_chess.movegen import Flight
+from astroplane.games.aeroplane_chess.moves import Move, MoveKind
+from astroplane.games.aeroplane_chess.notation import format_move, parse_move
+from astroplane.games.aeroplane_chess.options import (
+    CLASSIC,
+    MODERN,
+    PRESETS,
+    STANDARD,
+    Launch,
+    Overshoot,
+    Rules,
+    Stacking,
+    rules_from_text,
+    rules_to_text,
+)
+from astroplane.games.aeroplane_chess.position import position_from_text, position_to_text
+from astroplane.games.aeroplane_chess.record import GameRecord
+from astroplane.games.aeroplane_chess.render import describe_dice, describe_outcome, render
+from astroplane.games.aeroplane_chess.setup import new_game, setup_position
+from astroplane.games.aeroplane_chess.state import AeroplaneState
+from astroplane.games.aeroplane_chess.svg import render_svg
+from astroplane.protocol import Game, register_game
+
+__all__ = [
+    "AEROPLANE_CHESS",
+    "CLASSIC",
+    "COLOURS",
+    "COLOUR_NAMES",
+    "MODERN",
+    "PRESETS",
+    "STANDARD",
+    "AeroplaneState",
+    "Flight",
+    "GameRecord",
+    "IllegalMoveError",
+    "Launch",
+    "Move",
+    "MoveKind",
+    "NotationError",
+    "Overshoot",
+    "PositionError",
+    "Rules",
+    "Stacking",
+    "describe_outcome",
+    "evaluate",
+    "format_move",
+    "from_json",
+    "json_schema",
+    "new_game",
+    "parse_move",
+    "plane_from_name",
+    "plane_name",
+    "position_from_text",
+    "position_to_text",
+    "render",
+    "render_svg",
+    "rules_from_text",
+    "rules_to_text",
+    "setup_position",
+    "square_from_name",
+    "square_name",
+    "to_json",
+]
+
+
+def _new_game(players: int = 2, *, rules: Rules | None = None, first: Any = None) -> AeroplaneState:
+    return new_game(players, rules=rules, first=first)
+
+
+def _state_from_json(text: str) -> AeroplaneState:
+    value = from_json(text)
+    if not isinstance(value, AeroplaneState):
+        raise NotationError(f"the JSON holds a {type(value).__name__}, not a game state")
+    return value
+
+
+def _to_json(state: AeroplaneState) -> str:
+    return to_json(state)
+
+
+def _render_text(state: AeroplaneState, *, highlight: Iterable[object] = ()) -> str:
+    """The board for a terminal without its status line (the command line prints it)."""
+    text = render(state)
+    status = describe_dice(state)
+    return text.removesuffix("\n" + status) if text.endswith(status) else text
+
+
+def _record_to_text(
+    initial: AeroplaneState, moves: Sequence[Move], headers: Mapping[str, str]
+) -> str:
+    others = {k: v for k, v in headers.items() if k not in ("Event", "Date")}
+    record = GameRecord.from_game(
+        initial, moves, event=headers.get("Event"), date=headers.get("Date"), headers=others
+    )
+    return record.to_text()
+
+
+def _record_from_text(text: str) -> tuple[AeroplaneState, tuple[Move, ...]]:
+    record = GameRecord.from_text(text)
+    return record.initial, tuple(record.moves)
+
+
+GOAL = """\
+Aeroplane Chess is a dice race: bring your four planes from your hangar around the track
+and into the centre. Roll an even number to take a plane off (a 6 rolls again), land on an
+opponent to send it home, and land on your own colour to jump ahead."""
+
+RULES_SUMMARY = """\
+The rules in short (the full rules, with pictures, are on the Aeroplane Chess pages):
+- Roll the die; an even roll may take a plane out of the hangar onto its take-off square.
+- Move one plane the rolled number clockwise; a 6 rolls again, a third 6 sends back the
+  planes the first two 6s moved.
+- Landing on an opponent sends it home; landing on your colour jumps to the next square of
+  your colour; the shortcut square flies you across the board.
+- Your planes that meet may stack and move together. The centre needs an exact roll.
+- The first to bring all four planes home wins; the others play on for places."""
+
+
+def _svg(state: AeroplaneState) -> str:
+    return render_svg(state)
+
+
+AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
+    name="aeroplane-chess",
+    title="Aeroplane Chess",
+    player_counts=(2, 3, 4),
+    seat_names=COLOURS,
+    new_game=_new_game,
+    rules_from_text=rules_from_text,
+    rules_to_text=rules_to_text,
+    format_move=format_move,
+    parse_move=parse_move,
+    position_to_text=position_to_text,
+    position_from_text=position_from_text,
+    to_json=_to_json,
+    from_json=_state_from_json,
+    to_dict=state_to_dict,
+    from_dict=state_from_dict,
+    render_text=_render_text,
+    describe_outcome=describe_outcome,
+    status=describe_dice,
+    record_to_text=_record_to_text,
+    record_from_text=_record_from_text,
+    texts={"goal": GOAL, "rules": RULES_SUMMARY},
+    render_svg=_svg,
+    evaluate=evaluate,
+)
+"""Aeroplane Chess, registered under the name ``"aeroplane-chess"``."""
+
+register_game(AEROPLANE_CHESS)

@@ -1,0 +1,375 @@
+"""JSON for states and moves: plain objects a JavaScript frontend reads as is.
+
+Every object has ``"format_version": 1``, ``"game": "aeroplane-chess"`` and ``"type"``
+(``"state"`` or ``"move"``); colours, planes and squares are written by name. The JSON
+Schema (draft 2020-12) ships with the package: ``json_schema()``. The fields are listed
+in docs/aeroplane-chess/formats.md.
+
+Examples:
+    >>> from astroplane.games.aeroplane_chess import new_game
+    >>> s = new_game(2)
+    >>> d = state_to_dict(s)
+    >>> d["colours"], d["to_move"], d["roll"], d["planes"]["R1"], d["chance_node"]
+    (['R', 'B'], 'R', None, 'hangar', True)
+    >>> from_json(to_json(s)) == s
+    True
+    >>> move_to_dict(s.legal_moves()[5])
+    {'format_version': 1, 'game': 'aeroplane-chess', 'type': 'move', 'kind': 'roll', 'value': 6}
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from astroplane.errors import NotationError, PositionError
+from astroplane.formats.jsonio import load_json
+from astroplane.games.aeroplane_chess.board import (
+    COLOURS,
+    HANGAR,
+    PROGRESS_AT,
+    SQUARE_OF,
+    colour_from_name,
+    plane_from_name,
+    plane_name,
+    square_from_name,
+    square_name,
+)
+from astroplane.games.aeroplane_chess.moves import Move, MoveKind
+from astroplane.games.aeroplane_chess.options import OPTIONS, PRESETS, Rules
+from astroplane.games.aeroplane_chess.setup import check_state
+from astroplane.games.aeroplane_chess.state import AeroplaneState
+
+__all__ = [
+    "FORMAT_VERSION",
+    "from_json",
+    "json_schema",
+    "move_from_dict",
+    "move_to_dict",
+    "state_from_dict",
+    "state_to_dict",
+    "to_json",
+]
+
+FORMAT_VERSION = 1
+"""The version of the JSON format; readers reject other versions."""
+_GAME = "aeroplane-chess"
+_KINDS = ("roll", "launch", "fly", "pass")
+
+
+@cache
+def _schema_text() -> str:
+    path = resources.files("astroplane.games.aeroplane_chess").joinpath(
+        "schema/aeroplane-chess.schema.json"
+    )
+    return path.read_text(encoding="utf-8")
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of states and moves, read from the package (a new
+    copy each call: edit it freely). It validates under Ajv2020 in strict mode.
+
+    Examples:
+        >>> json_schema()["$schema"]
+        'https://json-schema.org/draft/2020-12/schema'
+    """
+    result: dict[str, Any] = json.loads(_schema_text())
+    return result
+
+
+def _head(kind: str) -> dict[str, Any]:
+    return {"format_version": FORMAT_VERSION, "game": _GAME, "type": kind}
+
+
+def _rules_to_dict(rules: Rules) -> dict[str, Any]:
+    out: dict[str, Any] = {"preset": rules.name}
+    for name in OPTIONS:
+        value = getattr(rules, name)
+        out[name] = value if isinstance(value, bool) else value.value
+    return out
+
+
+def state_to_dict(state: AeroplaneState) -> dict[str, Any]:
+    """A state as a plain object (``chance_node`` and ``over`` are derived, for readers).
+
+    Every plane of the colours in play is listed, at a square name or ``"hangar"``; an
+    arrived plane is on its centre (``"RH6"``).
+    """
+    planes = {}
+    for p, k in enumerate(state.planes):
+        if p >> 2 in state.seats:
+            planes[plane_name(p)] = "hangar" if k == HANGAR else square_name(SQUARE_OF[p >> 2][k])
+    out = _head("state")
+    out.update(
+        {
+            "rules": _rules_to_dict(state.rules),
+            "colours": [COLOURS[s] for s in state.seats],
+            "to_move": COLOURS[state.to_move],
+            "roll": state.roll or None,
+            "sixes": state.sixes,
+            "turn": state.turn,
+            "planes": planes,
+            "stacks": [[plane_name(p) for p in st] for st in state.stacks],
+            "sixed": [plane_name(p) for p in range(16) if state.sixed >> p & 1],
+            "finished": [COLOURS[s] for s in state.finished],
+            "chance_node": state.is_chance_node,
+            "over": state.is_over,
+        }
+    )
+    return out
+
+
+def move_to_dict(move: Move) -> dict[str, Any]:
+    """A move or chance outcome as a plain object; ``move_from_dict`` reads it back equal.
+
+    Raises:
+        ValueError: If ``move`` is not a ``Move`` or its fields do not fit its kind (a
+            roll 1..6; a plane 0..15 and a square 0..79; a launch to the plane's take-off
+            square; ``stack`` a bool, set only on a fly).
+
+    Examples:
+        >>> move_to_dict(Move.launch("G2"))["square"]
+        'GT'
+    """
+    _check_move(move)
+    out = _head("move")
+    out["kind"] = _KINDS[move.kind]
+    if move.kind == MoveKind.ROLL:
+        out["value"] = move.value
+    elif move.kind != MoveKind.PASS:
+        out["plane"] = plane_name(move.plane)
+        out["square"] = square_name(move.square)
+        if move.kind == MoveKind.FLY:
+            out["stack"] = move.stack
+    return out
+
+
+def _check_move(move: object) -> None:
+    if not isinstance(move, Move):
+        raise ValueError(f"not a Move but {type(move).__name__}")
+    kind, plane, square, value, stack = move.kind, move.plane, move.square, move.value, move.stack
+    if not isinstance(kind, MoveKind) or not isinstance(stack, bool):
+        raise ValueError(f"not a valid move: {move!r}")
+    if kind == MoveKind.ROLL:
+        fits = _int(value) and 1 <= value <= 6 and (plane, square, stack) == (-1, -1, False)
+    elif kind == MoveKind.PASS:
+        fits = (plane, square, value, stack) == (-1, -1, 0, False)
+    else:
+        fits = _int(plane) and 0 <= plane < 16 and _int(square) and 0 <= square < 80
+        fits = fits and value == 0 and (kind == MoveKind.FLY or not stack)
+        if fits and kind == MoveKind.LAUNCH:
+            fits = Move.launch(plane) == move
+    if not fits:
+        raise ValueError(f"the fields of this {kind.name.lower()} move do not fit it")
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def to_json(value: AeroplaneState | Move, *, indent: int | None = None) -> str:
+    """A state or a move as JSON text.
+
+    Raises:
+        TypeError: If ``value`` is neither.
+    """
+    if isinstance(value, AeroplaneState):
+        return json.dumps(state_to_dict(value), indent=indent, ensure_ascii=False)
+    if isinstance(value, Move):
+        return json.dumps(move_to_dict(value), indent=indent)
+    raise TypeError(f"cannot write {type(value).__name__} as Aeroplane Chess JSON")
+
+
+_STATE_FIELDS = frozenset(
+    ("format_version", "game", "type", "rules", "colours", "to_move", "roll", "sixes", "turn",
+     "planes", "stacks", "sixed", "finished", "chance_node", "over")
+)  # fmt: skip
+_MOVE_FIELDS = frozenset(("format_version", "game", "type", "kind", "value", "plane", "square",
+                          "stack"))  # fmt: skip
+
+
+def _need(data: Any, key: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in data:
+        raise NotationError(f"JSON: missing field {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise NotationError(f"JSON: field {key!r} has the wrong type: {str(value)[:40]!r}")
+    if isinstance(value, list) and len(value) > 16:
+        raise NotationError(f"JSON: field {key!r} has more than 16 items")
+    return value
+
+
+def _name(value: Any, read: Any, write: Any, what: str) -> int:
+    """A colour, plane or square by its canonical name (exact case, ASCII)."""
+    try:
+        found: int = read(value)
+        if not isinstance(value, str) or write(found) != value:
+            raise ValueError
+    except ValueError:
+        raise NotationError(f"JSON: not {what}: {str(value)[:40]!r}") from None
+    return found
+
+
+def _colour(value: Any) -> int:
+    return _name(value, colour_from_name, COLOURS.__getitem__, "a colour letter R, Y, B or G")
+
+
+def _plane(value: Any) -> int:
+    return _name(value, plane_from_name, plane_name, "a plane name such as R1")
+
+
+def _square(value: Any) -> int:
+    return _name(value, square_from_name, square_name, "a square name such as 14 or RT")
+
+
+def _check_head(data: Any, kind: str) -> None:
+    if not isinstance(data, dict):
+        raise NotationError(f"JSON: a {kind} is an object, not {type(data).__name__}")
+    extra = set(data) - (_STATE_FIELDS if kind == "state" else _MOVE_FIELDS)
+    if extra:
+        raise NotationError(f"JSON: unknown field {sorted(map(str, extra))[0][:40]!r}")
+    if data.get("format_version") != FORMAT_VERSION:
+        raise NotationError(f"JSON: format_version must be {FORMAT_VERSION}")
+    if data.get("game") != _GAME or data.get("type") != kind:
+        raise NotationError(f"JSON: not an Aeroplane Chess {kind} (game, type)")
+
+
+def _rules_from_dict(data: Any) -> Rules:
+    if not isinstance(data, dict) or set(data) != {"preset", *OPTIONS}:
+        raise NotationError(f"JSON: rules have the fields preset, {', '.join(OPTIONS)}")
+    try:
+        rules = Rules(**{name: data[name] for name in OPTIONS})
+    except (TypeError, ValueError) as exc:
+        raise NotationError(f"JSON: bad rules option: {exc}") from None
+    if data["preset"] != rules.name and not (
+        data["preset"] == "custom" and rules.name not in PRESETS
+    ):
+        raise NotationError(f"JSON: the rules are {rules.name!r}, not {data['preset']!r}")
+    return rules
+
+
+def state_from_dict(data: Any) -> AeroplaneState:
+    """The state a plain object (from ``state_to_dict``) describes, validated.
+
+    Args:
+        data: Decoded JSON: an object with the state's fields and no other; names are
+            canonical (``"R"``, ``"R1"``, ``"RT"``: exact case), numbers are ``int``, the
+            turn 1..1000000, lists at most 16 items.
+
+    Raises:
+        NotationError: If a field is missing, unknown, of the wrong type or value, or the
+            state breaks a rule of the game (the message says which).
+    """
+    _check_head(data, "state")
+    try:
+        colours = [_colour(c) for c in _need(data, "colours", list)]
+        seats = tuple(sorted(colours))
+        if len(set(colours)) != len(colours):
+            raise NotationError("JSON: a colour is listed twice")
+        planes = [HANGAR] * 16
+        for name, where in _need(data, "planes", dict).items():
+            p = _plane(name)
+            if not isinstance(where, str):
+                raise NotationError(f"JSON: the square of {name} is a string")
+            if where != "hangar":
+                k = PROGRESS_AT[p >> 2][_square(where)]
+                if k == HANGAR:
+                    raise NotationError(f"JSON: {name} cannot be on {where}")
+                planes[p] = k
+        groups = []
+        for st in _need(data, "stacks", list):
+            if not isinstance(st, list) or len(st) > 4:
+                raise NotationError("JSON: a stack is a list of at most 4 plane names")
+            groups.append(tuple(sorted(_plane(n) for n in st)))
+        stacks = tuple(sorted(groups))
+        sixed = 0
+        for name in _need(data, "sixed", list):
+            sixed |= 1 << _plane(name)
+        roll = data.get("roll", 0)
+        if roll is not None and not _int(roll):
+            raise NotationError(f"JSON: field 'roll' is an integer or null, not {str(roll)[:40]!r}")
+        state = AeroplaneState(
+            rules=_rules_from_dict(data.get("rules")),
+            seats=seats,
+            planes=tuple(planes),
+            stacks=stacks,
+            to_move=_colour(_need(data, "to_move", str)),
+            roll=0 if roll is None else roll,
+            sixes=_need(data, "sixes", int),
+            sixed=sixed,
+            finished=tuple(_colour(c) for c in _need(data, "finished", list)),
+            turn=_need(data, "turn", int),
+        )
+        check_state(state)
+    except NotationError:
+        raise
+    except (ValueError, TypeError) as exc:  # includes PositionError
+        problem = exc.problem if isinstance(exc, PositionError) else str(exc)
+        raise NotationError(f"JSON: {problem}") from None
+    if len(data["planes"]) != 4 * len(seats):
+        raise NotationError("JSON: planes lists every plane of the colours in play")
+    for key, value in (("chance_node", state.is_chance_node), ("over", state.is_over)):
+        if data.get(key, value) is not value:
+            raise NotationError(f"JSON: {key} is {value} for this state")
+    return state
+
+
+def move_from_dict(data: Any) -> Move:
+    """The move a plain object (from ``move_to_dict``) describes.
+
+    Args:
+        data: Decoded JSON: an object with the fields of its kind and no other; names are
+            canonical (``"R1"``, ``"RT"``).
+
+    Raises:
+        NotationError: If the object is not a move.
+    """
+    _check_head(data, "move")
+    kind = data.get("kind")
+    allowed = {
+        "roll": {"value"},
+        "pass": set(),
+        "launch": {"plane", "square"},
+        "fly": {"plane", "square", "stack"},
+    }.get(kind if isinstance(kind, str) else "", set())
+    extra = set(data) - allowed - {"format_version", "game", "type", "kind"}
+    if extra:
+        raise NotationError(f"JSON: field {sorted(extra)[0]!r} is not one of a {kind} move")
+    try:
+        if kind == "roll":
+            return Move.roll(_need(data, "value", int))
+        if kind == "pass":
+            return Move.PASS
+        if kind == "launch":
+            move = Move.launch(_plane(_need(data, "plane", str)))
+            if move.square != _square(_need(data, "square", str)):
+                raise NotationError("JSON: a launch goes to the plane's take-off square")
+            return move
+        if kind == "fly":
+            stack = _need(data, "stack", bool)
+            plane, square = _plane(_need(data, "plane", str)), _square(_need(data, "square", str))
+            return Move.fly(plane, square, stack=stack)
+    except NotationError:
+        raise
+    except ValueError as exc:
+        raise NotationError(f"JSON: {exc}") from None
+    raise NotationError(f"JSON: a move's kind is one of {', '.join(_KINDS)}, not {kind!r}")
+
+
+def from_json(text: str) -> AeroplaneState | Move:
+    """The state or move a JSON text holds.
+
+    Args:
+        text: JSON text (``str`` or UTF-8 ``bytes``), at most ``MAX_JSON_TEXT`` (256 KiB),
+            no key twice in an object.
+
+    Raises:
+        NotationError: If the text is too long, not JSON, or not a valid state or move;
+            for bad JSON, ``index`` is where the parser stopped.
+    """
+    data = load_json(text)
+    if isinstance(data, dict) and data.get("type") == "move":
+        return move_from_dict(data)
+    return state_from_dict(data)

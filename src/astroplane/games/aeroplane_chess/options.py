@@ -1,0 +1,246 @@
+"""The rules in force: a frozen value of options, the registered presets and their text.
+
+The standard rules follow the seed text (docs/aeroplane-chess/rules.md); each option is a
+common house rule [AC19]:
+
+* ``launch``: ``even`` (the seed: taxi out on a 2, 4 or 6), ``six`` or ``five-or-six``;
+* ``stacking``: ``choice`` (the seed's "may"), ``always`` or ``never``;
+* ``overshoot``: ``bounce`` (standard: back out of the centre by the excess) or ``stay``
+  (that plane cannot move with the roll);
+* ``shortcut_jump``: off (standard) or on (seed rule 4's "some also play": a direct
+  landing on the shortcut square flies, then jumps);
+* ``compulsory_shortcut``: off (the seed: the shortcut "may" be taken) or on.
+
+Presets: ``standard`` (the seed), ``classic`` and ``modern`` (common Chinese house rules).
+
+Examples:
+    >>> Rules().name, Rules(launch="six").launch_rolls
+    ('standard', frozenset({6}))
+    >>> rules_to_text(Rules(launch="six", stacking="never"))
+    'standard,launch=six,stacking=never'
+    >>> rules_from_text("classic,stacking=choice") == Rules(launch="six", shortcut_jump=True,
+    ...     compulsory_shortcut=True)
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import Enum
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from astroplane.errors import NotationError
+from astroplane.formats.limits import MAX_RULES_TEXT, check_ascii, check_size
+
+__all__ = [
+    "CLASSIC",
+    "MODERN",
+    "OPTIONS",
+    "PRESETS",
+    "STANDARD",
+    "Launch",
+    "Overshoot",
+    "Rules",
+    "Stacking",
+    "rules_from_text",
+    "rules_to_text",
+]
+
+
+class Launch(Enum):
+    """Which rolls let a plane taxi out of its hangar (seed rule 1; [AC5])."""
+
+    EVEN = "even"  #: 2, 4 or 6 (the seed)
+    SIX = "six"  #: only a 6
+    FIVE_OR_SIX = "five-or-six"  #: a 5 or a 6
+
+
+class Stacking(Enum):
+    """What happens when a flight ends on the player's own planes (seed rule 5; [AC9])."""
+
+    CHOICE = "choice"  #: the player chooses whether to stack (the seed's "may")
+    ALWAYS = "always"  #: they always stack
+    NEVER = "never"  #: they share the square but move alone
+
+
+class Overshoot(Enum):
+    """What a roll that would carry a plane past the centre does ([AC11])."""
+
+    BOUNCE = "bounce"  #: the plane flies into the centre and back out by the excess
+    STAY = "stay"  #: that plane cannot move with the roll
+
+
+_LAUNCH_ROLLS = {
+    Launch.EVEN: frozenset({2, 4, 6}),
+    Launch.SIX: frozenset({6}),
+    Launch.FIVE_OR_SIX: frozenset({5, 6}),
+}
+
+
+def _launch(value: Launch | str) -> Launch:
+    return Launch(value)
+
+
+def _stacking(value: Stacking | str) -> Stacking:
+    return Stacking(value)
+
+
+def _overshoot(value: Overshoot | str) -> Overshoot:
+    return Overshoot(value)
+
+
+def _bool(_inst: object, attr: attrs.Attribute[bool], value: object) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"{attr.name} is True or False, not {value!r}")
+
+
+@attrs.frozen
+class Rules:
+    """The options of the rules; every field has the seed's value by default.
+
+    Enum fields also take their text value (``Rules(launch="six")``).
+
+    Attributes:
+        launch: Which rolls let a plane taxi out ([AC5]).
+        stacking: Whether own planes that meet stack ([AC9]).
+        overshoot: What a roll past the centre does ([AC11]).
+        shortcut_jump: A plane that lands directly on its shortcut square and flies the
+            shortcut then jumps to the next own-colour square (seed rule 4, "some also
+            play"; [AC7]).
+        compulsory_shortcut: The shortcut must be taken (the seed: "may"; [AC7]).
+
+    Raises:
+        ValueError: If a value is not one of the option's values.
+    """
+
+    launch: Launch = attrs.field(default=Launch.EVEN, converter=_launch)
+    stacking: Stacking = attrs.field(default=Stacking.CHOICE, converter=_stacking)
+    overshoot: Overshoot = attrs.field(default=Overshoot.BOUNCE, converter=_overshoot)
+    shortcut_jump: bool = attrs.field(default=False, validator=_bool)
+    compulsory_shortcut: bool = attrs.field(default=False, validator=_bool)
+
+    @classmethod
+    def standard(cls) -> Rules:
+        """The standard rules: the seed text (``STANDARD``)."""
+        return STANDARD
+
+    @property
+    def launch_rolls(self) -> frozenset[int]:
+        """The rolls that let a plane taxi out."""
+        return _LAUNCH_ROLLS[self.launch]
+
+    @property
+    def name(self) -> str:
+        """The name of the preset these rules are, or ``"custom"``."""
+        for name, preset in PRESETS.items():
+            if preset == self:
+                return name
+        return "custom"
+
+
+STANDARD = Rules()
+"""The seed's rules: launch on an even roll, stacking and the shortcut are choices, no jump
+after a shortcut, a roll past the centre bounces back."""
+CLASSIC = Rules(
+    launch=Launch.SIX, stacking=Stacking.ALWAYS, shortcut_jump=True, compulsory_shortcut=True
+)
+"""Common Chinese house rules: launch only on a 6, planes that meet always stack, the
+shortcut is compulsory and a direct landing on it flies and then jumps."""
+MODERN = attrs.evolve(CLASSIC, launch=Launch.FIVE_OR_SIX)
+"""The classic rules with the "improved" launch: a 5 or a 6."""
+
+PRESETS: Mapping[str, Rules] = MappingProxyType(
+    {"standard": STANDARD, "classic": CLASSIC, "modern": MODERN}
+)
+"""The registered presets by name, in the order the formats list them."""
+
+OPTIONS: tuple[str, ...] = tuple(f.name for f in attrs.fields(Rules))
+"""The option names, in field order (as in rules text and JSON)."""
+
+_ENUMS: dict[str, type[Enum]] = {
+    "launch": Launch,
+    "stacking": Stacking,
+    "overshoot": Overshoot,
+}
+
+
+def _value_text(rules: Rules, name: str) -> str:
+    value = getattr(rules, name)
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    text: str = value.value
+    return text
+
+
+def rules_to_text(rules: Rules) -> str:
+    """The rules as a preset name and the options that differ from it (shortest form).
+
+    Examples:
+        >>> rules_to_text(STANDARD), rules_to_text(attrs.evolve(CLASSIC, overshoot="stay"))
+        ('standard', 'classic,overshoot=stay')
+    """
+    best = ""
+    for name, preset in PRESETS.items():
+        diff = [
+            f"{opt}={_value_text(rules, opt)}"
+            for opt in OPTIONS
+            if getattr(rules, opt) != getattr(preset, opt)
+        ]
+        text = ",".join([name, *diff])
+        if not best or text.count(",") < best.count(","):
+            best = text
+    return best
+
+
+def rules_from_text(text: str) -> Rules:
+    """The rules that ``rules_to_text`` writes: a preset, then ``,option=value`` changes
+    (case-insensitive; flags are ``on``/``off``).
+
+    Args:
+        text: The rules text: at most ``MAX_RULES_TEXT`` (1024) printable ASCII characters.
+
+    Raises:
+        NotationError: If the text is not a string, too long or not printable ASCII, the
+            preset or an option is unknown, or a value is not one of the option's values;
+            ``index`` points at the bad part.
+
+    Examples:
+        >>> rules_from_text("standard,launch=sixes")
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.NotationError: launch is one of even, six, five-or-six, not 'sixes' \
+    (column 10: 'standard,launch=sixes')
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"rules text must be a string, not {type(text).__name__}")
+    check_size(text, MAX_RULES_TEXT, "rules text")
+    check_ascii(text, "rules text")
+    parts = text.strip(" \t").lower().split(",")
+    at = len(text) - len(text.lstrip(" \t"))
+    if parts[0] not in PRESETS:
+        known = ", ".join(PRESETS)
+        raise NotationError(f"unknown rules preset {parts[0]!r} ({known})", text, at)
+    changes: dict[str, Any] = {}
+    at += len(parts[0]) + 1
+    for part in parts[1:]:
+        name, eq, value = part.partition("=")
+        if not eq or name not in OPTIONS:
+            raise NotationError(
+                f"not a rules option: {part!r} (options: {', '.join(OPTIONS)})", text, at
+            )
+        if name in _ENUMS:
+            allowed = [e.value for e in _ENUMS[name]]
+            if value not in allowed:
+                raise NotationError(
+                    f"{name} is one of {', '.join(allowed)}, not {value!r}", text, at
+                )
+            changes[name] = value
+        elif value in ("on", "off"):
+            changes[name] = value == "on"
+        else:
+            raise NotationError(f"{name} is on or off, not {value!r}", text, at)
+        at += len(part) + 1
+    return attrs.evolve(PRESETS[parts[0]], **changes)

@@ -1,0 +1,139 @@
+"""Text drawing of a state for terminals: ``str(state)``.
+
+The board is the 15 by 15 cross of ``board`` (five characters a cell). An empty loop
+square shows its number and colour in lower case (``14y``); a take-off square or home
+column square its lower-case name (``rt``, ``rh3``). A plane shows its name (``R1``);
+a stack its lowest plane and size (``R1*2``); a plane sharing a square with own planes
+it is not stacked with, ``+`` and how many others (``R1+1``). A hangar shows its waiting
+planes and, in brackets, those that arrived (``(R2)``). Under the board: each colour's
+planes, and whose turn it is with the dice.
+
+Examples:
+    >>> from astroplane.games.aeroplane_chess import new_game
+    >>> print(render(new_game(2)).splitlines()[-1])
+    Turn 1: R (Red) to roll.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from astroplane.games.aeroplane_chess.board import (
+    CELL_OF,
+    CENTRE,
+    COLOUR_NAMES,
+    COLOURS,
+    GRID,
+    HANGAR,
+    HANGAR_CELLS,
+    LOOP,
+    LOOP_COLOUR,
+    SQUARE_NAMES,
+    SQUARE_OF,
+    plane_name,
+)
+
+if TYPE_CHECKING:
+    from astroplane.games.aeroplane_chess.state import AeroplaneState
+
+__all__ = ["describe_dice", "describe_outcome", "render"]
+
+_PLACES = ("1st", "2nd", "3rd", "4th")
+
+
+def _empty(square: int) -> str:
+    if square < LOOP:
+        return SQUARE_NAMES[square] + COLOURS[LOOP_COLOUR[square]].lower()
+    return SQUARE_NAMES[square].lower()
+
+
+def describe_outcome(state: AeroplaneState) -> str:
+    """The places of a finished game in words (empty while it goes on).
+
+    Examples:
+        >>> from astroplane.games.aeroplane_chess import position_from_text
+        >>> describe_outcome(position_from_text("standard RB - t90 B1B2B3B4:BH6 fin:B"))
+        '1st B (Blue), 2nd R (Red)'
+    """
+    if not state.is_over:
+        return ""
+    return ", ".join(
+        f"{_PLACES[i]} {COLOURS[s]} ({COLOUR_NAMES[s]})" for i, s in enumerate(state.ranking)
+    )
+
+
+def describe_dice(state: AeroplaneState) -> str:
+    """Whose turn it is and what the dice say, in words.
+
+    Examples:
+        >>> from astroplane.games.aeroplane_chess import position_from_text
+        >>> describe_dice(position_from_text("standard RB B64 t7 B1:30 sixed:B1"))
+        'Turn 7: B (Blue) rolled a 4 after a 6, to move.'
+    """
+    if state.is_over:
+        return f"Turn {state.turn}: game over: {describe_outcome(state)}."
+    who = f"{COLOURS[state.to_move]} ({COLOUR_NAMES[state.to_move]})"
+    earlier = {0: "", 1: " after a 6", 2: " after two 6s"}[state.sixes]
+    if state.roll == 0:
+        return f"Turn {state.turn}: {who} to roll{earlier}."
+    return f"Turn {state.turn}: {who} rolled a {state.roll}{earlier}, to move."
+
+
+def render(state: AeroplaneState) -> str:
+    """The board, each colour's planes and the dice, as text."""
+    grid = [["     "] * GRID for _ in range(GRID)]
+    for square, (x, y) in enumerate(CELL_OF):
+        grid[y][x] = f"{_empty(square):^5}"
+    at: dict[int, list[tuple[int, ...]]] = {}
+    for p, k in enumerate(state.planes):
+        c = p >> 2
+        if c not in state.seats:
+            continue
+        x, y = HANGAR_CELLS[c][p & 3]
+        if k == HANGAR:
+            grid[y][x] = f"{plane_name(p):^5}"
+        elif k == CENTRE:
+            grid[y][x] = f"({plane_name(p)}) "
+        else:
+            grid[y][x] = "  .  "
+            unit = state.stack_of(p)
+            if unit[0] == p:
+                at.setdefault(SQUARE_OF[c][k], []).append(unit)
+    for square, units in at.items():
+        lead = units[0]
+        text = plane_name(lead[0])
+        if len(lead) > 1:
+            text += f"*{len(lead)}"
+        elif len(units) > 1:
+            text += f"+{sum(len(u) for u in units) - 1}"
+        x, y = CELL_OF[square]
+        grid[y][x] = f"{text:^5}"
+    lines = ["".join(row).rstrip() for row in grid]
+    lines.append("")
+    for c in state.seats:
+        lines.append(_colour_line(state, c))
+    lines.append(describe_dice(state))
+    return "\n".join(lines)
+
+
+def _colour_line(state: AeroplaneState, c: int) -> str:
+    parts = []
+    hangar = state.hangar(c)
+    if hangar:
+        parts.append("hangar " + " ".join(map(plane_name, hangar)))
+    board = []
+    for p in range(4 * c, 4 * c + 4):
+        k = state.planes[p]
+        unit = state.stack_of(p)
+        if HANGAR < k < CENTRE and unit[0] == p:
+            names = "".join(map(plane_name, unit))
+            board.append(f"{names} {SQUARE_NAMES[SQUARE_OF[c][k]]}")
+    if board:
+        parts.append("flying " + ", ".join(board))
+    done = state.arrived(c)
+    if done:
+        parts.append("arrived " + " ".join(map(plane_name, done)))
+    mark = ""
+    if c in state.finished:
+        mark = f" [{_PLACES[state.finished.index(c)]}]"
+    return f"{COLOURS[c]} {COLOUR_NAMES[c]}{mark}: " + "; ".join(parts)

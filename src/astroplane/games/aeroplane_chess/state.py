@@ -1,0 +1,271 @@
+"""The immutable game state, following ``astroplane.protocol.State`` with chance nodes.
+
+A state either waits for the die (``is_chance_node``: ``legal_moves()`` are the six
+``ROLL`` outcomes, each with probability 1/6 in ``chance_outcomes()``) or for the player
+``to_move`` to play the roll in ``roll``. ``play`` returns a new state; no random
+generator lives in a state: draw a roll with ``astroplane.protocol.sample_chance``.
+
+Examples:
+    >>> from astroplane.games.aeroplane_chess import new_game
+    >>> s = new_game(2)
+    >>> s.is_chance_node, [str(m.value) for m in s.legal_moves()]
+    (True, ['1', '2', '3', '4', '5', '6'])
+    >>> s = s.play(Move.roll(4))
+    >>> s.legal_moves()
+    (Move.launch('R1'),)
+    >>> s = s.play(s.legal_moves()[0])
+    >>> s.to_move, s.square_of("R1") == square_from_name("RT"), s.is_chance_node
+    (2, True, True)
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from astroplane.games.aeroplane_chess.board import (
+    CENTRE,
+    HANGAR,
+    N_SQUARES,
+    SQUARE_OF,
+    colour_from_name,
+    plane_from_name,
+    plane_name,
+    square_from_name,
+)
+from astroplane.games.aeroplane_chess.movegen import Flight, flights
+from astroplane.games.aeroplane_chess.moves import Move, MoveKind
+from astroplane.games.aeroplane_chess.options import Rules
+from astroplane.games.aeroplane_chess.play import apply_flight, apply_roll, raise_illegal
+from astroplane.games.aeroplane_chess.render import render
+from astroplane.protocol import game_of
+
+__all__ = ["AeroplaneState"]
+
+_ROLLS = tuple(Move.roll(v) for v in range(1, 7))
+_OUTCOMES = tuple((m, 1 / 6) for m in _ROLLS)
+
+
+def _plane(plane: int | str) -> int:
+    if isinstance(plane, str):
+        return plane_from_name(plane)
+    plane_name(plane)  # validates
+    return plane
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class AeroplaneState:
+    """A complete, immutable Aeroplane Chess state.
+
+    Build one with ``new_game``, ``setup_position`` or a parser; the constructor does no
+    validation and is for the engine.
+
+    Attributes:
+        rules: The rules in force.
+        seats: The colours in the game (seat numbers: R 0, Y 1, B 2, G 3), in turn order.
+        planes: Per plane id (0..15), its progress: -1 hangar, 0 take-off square, 1..50
+            the loop, 51..55 the home column, 56 arrived (``astroplane.games.
+            aeroplane_chess.board``). Planes of colours not in the game stay in the hangar.
+        stacks: The stacks, each the ascending plane ids of own planes on one square that
+            move as one [AC9], in ascending order.
+        to_move: The colour whose turn it is (the roller at a chance node).
+        roll: The roll the player is to play, or 0 when the die is to be rolled next (and
+            once the game is over).
+        sixes: How many 6s were rolled and played earlier in this turn (0..2) [AC10].
+        sixed: Bit ``plane`` set for each plane moved by those 6s [AC10].
+        finished: The colours that brought all four planes home, in the order they did.
+        turn: The turn number, 1 for the first player's first turn.
+    """
+
+    rules: Rules
+    seats: tuple[int, ...]
+    planes: tuple[int, ...]
+    stacks: tuple[tuple[int, ...], ...]
+    to_move: int
+    roll: int
+    sixes: int
+    sixed: int
+    finished: tuple[int, ...]
+    turn: int
+    _flights: tuple[Flight, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
+
+    #: The registered name of the game (``astroplane.protocol.get_game``).
+    game_name: ClassVar[str] = "aeroplane-chess"
+
+    # ---- the State protocol -------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        """True once only one player has not finished [AC13]."""
+        return len(self.seats) - len(self.finished) <= 1
+
+    @property
+    def is_chance_node(self) -> bool:
+        """True when the die is to be rolled: ``chance_outcomes()`` lists the rolls [AC15]."""
+        return self.roll == 0 and not self.is_over
+
+    def flights(self) -> tuple[Flight, ...]:
+        """The legal player moves with what each does (``movegen.Flight``), in
+        ``legal_moves`` order; empty at a chance node and once the game is over.
+
+        Examples:
+            >>> from astroplane.games.aeroplane_chess import setup_position
+            >>> f = setup_position("RB", {"R1": "12", "B1": "BH5"}, roll=6).flights()[-1]
+            >>> f.move, f.landed, f.shortcut, f.captured
+            (Move.fly('R1', '30'), (18, 30), True, (8,))
+        """
+        cached = self._flights
+        if cached is None:
+            cached = () if self.roll == 0 or self.is_over else flights(self)
+            object.__setattr__(self, "_flights", cached)
+        return cached
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves in a deterministic order: at a chance node the six rolls, 1 to
+        6; otherwise the player's moves (``movegen.flights`` gives the order), or a lone
+        ``Move.PASS`` when the roll cannot be played [AC12]; empty once the game is over.
+
+        Examples:
+            >>> from astroplane.games.aeroplane_chess import setup_position
+            >>> setup_position("RB", {"R1": "3", "R2": "7"}, roll=4).legal_moves()
+            (Move.launch('R3'), Move.fly('R1', '7'), Move.fly('R1', '7', stack=True), \
+    Move.fly('R2', '11'))
+        """
+        if self.is_chance_node:
+            return _ROLLS
+        return tuple(f.move for f in self.flights())
+
+    def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
+        """At a chance node, the six rolls with probability 1/6 each; empty elsewhere."""
+        return _OUTCOMES if self.is_chance_node else ()
+
+    def play(self, move: Move) -> AeroplaneState:
+        """The state after ``move`` (a roll at a chance node, a player move otherwise).
+
+        Raises:
+            IllegalMoveError: If ``move`` is not legal here; the message says which rule
+                forbids it.
+
+        Examples:
+            >>> from astroplane.games.aeroplane_chess import new_game
+            >>> new_game(2).play(Move.roll(3)).play(Move.launch("R1"))
+            Traceback (most recent call last):
+            ...
+            astroplane.errors.IllegalMoveError: illegal move Move.launch('R1'): a plane taxis \
+    out only on a 2, 4 or 6, not a 3 (seed rule 1, [AC5])
+        """
+        if self.is_chance_node:
+            if isinstance(move, Move) and move.kind == MoveKind.ROLL:
+                return apply_roll(self, move.value)
+        else:
+            for flight in self.flights():
+                if flight.move == move:
+                    return apply_flight(self, flight)
+        raise_illegal(self, move)
+
+    def is_legal(self, move: Move) -> bool:
+        """True if ``move`` is one of ``legal_moves()``."""
+        return move in self.legal_moves()
+
+    def returns(self) -> tuple[float, float, float, float]:
+        """Per seat number (R, Y, B, G), what the game is worth: once it is over, place
+        ``p`` of ``n`` players gets ``(n - p) / (n - 1)`` (the winner 1.0, the last 0.0);
+        colours not in the game and every seat while the game goes on get 0.0 [AC14].
+
+        Examples:
+            >>> from astroplane.games.aeroplane_chess import new_game
+            >>> new_game(4).returns()
+            (0.0, 0.0, 0.0, 0.0)
+        """
+        values = [0.0, 0.0, 0.0, 0.0]
+        if self.is_over:
+            n = len(self.seats)
+            for place, seat in enumerate(self.ranking, 1):
+                values[seat] = (n - place) / (n - 1)
+        return (values[0], values[1], values[2], values[3])
+
+    # ---- queries --------------------------------------------------------------------------
+    @property
+    def player_count(self) -> int:
+        """The number of players the game started with."""
+        return len(self.seats)
+
+    @property
+    def ranking(self) -> tuple[int, ...]:
+        """The colours by place: those who finished in order, then (once the game is over)
+        the one left last.
+
+        Examples:
+            >>> from astroplane.games.aeroplane_chess import position_from_text
+            >>> position_from_text("standard RYB - t80 R1R2R3R4:RH6,B1B2B3B4:BH6 fin:BR").ranking
+            (2, 0, 1)
+        """
+        if not self.is_over:
+            return self.finished
+        return self.finished + tuple(s for s in self.seats if s not in self.finished)
+
+    def progress(self, plane: int | str) -> int:
+        """Where a plane (id or name) is along its route: -1 hangar .. 56 arrived."""
+        return self.planes[_plane(plane)]
+
+    def square_of(self, plane: int | str) -> int:
+        """The square id a plane is on (its centre ``RH6`` once it arrived), or -1 in the
+        hangar."""
+        p = _plane(plane)
+        k = self.planes[p]
+        return -1 if k == HANGAR else SQUARE_OF[p >> 2][k]
+
+    def planes_at(self, square: int | str) -> tuple[int, ...]:
+        """The planes on a square (id or name), ascending.
+
+        Raises:
+            ValueError: If ``square`` names no square.
+        """
+        sq = square_from_name(square) if isinstance(square, str) else square
+        if not 0 <= sq < N_SQUARES:
+            raise ValueError(f"not a square id (0..79): {square!r}")
+        return tuple(
+            p for p, k in enumerate(self.planes) if k != HANGAR and SQUARE_OF[p >> 2][k] == sq
+        )
+
+    def stack_of(self, plane: int | str) -> tuple[int, ...]:
+        """The planes that move with ``plane``: its stack, or just itself [AC9].
+
+        Examples:
+            >>> from astroplane.games.aeroplane_chess import position_from_text
+            >>> s = position_from_text("standard RB R? t5 R1R3:14,R2:14")
+            >>> s.stack_of("R3"), s.stack_of("R2"), s.planes_at("14"), s.hangar("R")
+            ((0, 2), (1,), (0, 1, 2), (3,))
+            >>> s.square_of("R1") == square_from_name("14"), s.progress("R2"), s.arrived("R")
+            (True, 14, ())
+        """
+        p = _plane(plane)
+        for st in self.stacks:
+            if p in st:
+                return st
+        return (p,)
+
+    def hangar(self, colour: int | str) -> tuple[int, ...]:
+        """The planes of a colour waiting in its hangar, ascending."""
+        c = colour_from_name(colour)
+        return tuple(p for p in range(4 * c, 4 * c + 4) if self.planes[p] == HANGAR)
+
+    def arrived(self, colour: int | str) -> tuple[int, ...]:
+        """The planes of a colour that reached the centre (done), ascending."""
+        c = colour_from_name(colour)
+        return tuple(p for p in range(4 * c, 4 * c + 4) if self.planes[p] == CENTRE)
+
+    # ---- text -----------------------------------------------------------------------------
+    def to_text(self) -> str:
+        """The one-line position text (``position.position_to_text``, through the game's
+        registration)."""
+        text: str = game_of(self).position_to_text(self)
+        return text
+
+    def __repr__(self) -> str:
+        return f"<AeroplaneState {self.to_text()!r}>"
+
+    def __str__(self) -> str:
+        return render(self)

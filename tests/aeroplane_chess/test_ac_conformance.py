@@ -1,0 +1,18 @@
+"""Aeroplane Chess keeps the contracts of the shared conformance suite (astroplane.testing),
+with no special case for the game or its dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from astroplane.games.aeroplane_chess import PRESETS
+from astroplane.testing import assert_conformance
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_passes_the_conformance_suite(name: str) -> None:
+    """Every Aeroplane Chess preset passes the same conformance suite as ASTROPLANE's rules:
+    deterministic legal moves and chance outcomes, immutable states, text and JSON round
+    trips, illegal moves rejected, games that end."""
+    report = assert_conformance(PRESETS[name], game="aeroplane-chess", games=1, max_turns=200)
+    assert report.games == 3 and report.plies > 300

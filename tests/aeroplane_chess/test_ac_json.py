@@ -1,0 +1,103 @@
+"""JSON for states and moves: plain objects, versioned, valid under the shipped schema."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import jsonschema
+import pytest
+from ac_helpers import colours_st, playout, rules_st, seeds_st
+from hypothesis import given
+
+from astroplane.errors import NotationError
+from astroplane.games.aeroplane_chess import Move, from_json, json_schema, new_game, to_json
+from astroplane.games.aeroplane_chess.jsonio import (
+    move_from_dict,
+    move_to_dict,
+    state_from_dict,
+    state_to_dict,
+)
+
+_VALIDATOR = jsonschema.Draft202012Validator(json_schema())
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
+    """The shipped schema checks against the draft 2020-12 meta-schema."""
+    jsonschema.Draft202012Validator.check_schema(json_schema())
+
+
+@given(seeds_st, colours_st, rules_st)
+def test_states_and_moves_round_trip_and_match_the_schema(
+    seed: int, colours: str, rules: object
+) -> None:
+    """States and moves of a random game round-trip; a sample of them validates against
+    the schema."""
+    states, moves = playout(seed, colours, rules, max_plies=400)  # type: ignore[arg-type]
+    for s in [*states[::29], states[-1]]:
+        data = state_to_dict(s)
+        _VALIDATOR.validate(data)
+        assert state_from_dict(json.loads(json.dumps(data))) == s
+        assert from_json(to_json(s, indent=2)) == s
+    for i, m in enumerate(sorted(set(moves), key=repr)):
+        if i % 5 == 0:
+            _VALIDATOR.validate(move_to_dict(m))
+        assert move_from_dict(move_to_dict(m)) == m and from_json(to_json(m)) == m
+
+
+def test_the_start_as_json() -> None:
+    """The start lists every plane of the colours in play in its hangar; roll is null."""
+    data = state_to_dict(new_game(2))
+    assert data["planes"] == {f"{c}{n}": "hangar" for c in "RB" for n in range(1, 5)}
+    assert data["roll"] is None and data["chance_node"] and not data["over"]
+    assert data["rules"] == {
+        "preset": "standard",
+        "launch": "even",
+        "stacking": "choice",
+        "overshoot": "bounce",
+        "shortcut_jump": False,
+        "compulsory_shortcut": False,
+    }
+
+
+def _start() -> dict[str, Any]:
+    return state_to_dict(new_game(2))
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        ({"format_version": 2}, "format_version must be 1"),
+        ({"game": "astroplane"}, "not an Aeroplane Chess state"),
+        ({"colours": ["R", "Q"]}, "not a colour"),
+        ({"planes": {"R1": "RT"}}, "planes lists every plane"),
+        ({"turn": "1"}, "field 'turn' has the wrong type"),
+        ({"planes": {**_start()["planes"], "R1": "BT"}}, "R1 cannot be on BT"),
+        ({"rules": {"preset": "standard"}}, "rules have the fields"),
+        ({"rules": {**_start()["rules"], "launch": "odd"}}, "bad rules option"),
+        ({"rules": {**_start()["rules"], "preset": "classic"}}, "the rules are 'standard'"),
+        ({"chance_node": False}, "chance_node is True"),
+        ({"to_move": "Y"}, "is not a colour in the game"),
+    ],
+)
+def test_bad_state_objects_are_refused(change: dict[str, Any], match: str) -> None:
+    """A wrong field, an impossible state or inconsistent derived fields raise NotationError."""
+    with pytest.raises(NotationError, match=match):
+        state_from_dict({**_start(), **change})
+
+
+def test_bad_json_and_moves_are_refused() -> None:
+    """Text that is not JSON gives the offset; a bad move object names the problem."""
+    with pytest.raises(NotationError, match="not JSON") as err:
+        from_json('{"type": "state",}')
+    assert err.value.index is not None
+    head = {"format_version": 1, "game": "aeroplane-chess", "type": "move"}
+    with pytest.raises(NotationError, match="a move's kind is one of"):
+        move_from_dict({**head, "kind": "jump"})
+    with pytest.raises(NotationError, match=r"a die shows 1\.\.6"):
+        move_from_dict({**head, "kind": "roll", "value": 9})
+    with pytest.raises(NotationError, match="take-off square"):
+        move_from_dict({**head, "kind": "launch", "plane": "R1", "square": "BT"})
+    assert move_from_dict({**head, "kind": "pass"}) == Move.PASS
+    with pytest.raises(TypeError):
+        to_json(3)  # type: ignore[arg-type]

@@ -1,0 +1,68 @@
+"""The SVG board [AC20]: a standalone, well-formed document with a viewBox, stable ids,
+colour-blind-safe colours with letters."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from ac_helpers import playout, pos
+
+from astroplane.games.aeroplane_chess import new_game, render_svg
+from astroplane.games.aeroplane_chess.board import SQUARE_NAMES
+from astroplane.games.aeroplane_chess.svg import FILL, INK
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _ids(svg: str) -> list[str]:
+    return [e.attrib["id"] for e in ET.fromstring(svg).iter() if "id" in e.attrib]
+
+
+def test_a_standalone_document_with_a_view_box() -> None:
+    """The SVG parses as XML, is in the SVG namespace, has a viewBox, a title and a desc
+    holding the position text."""
+    root = ET.fromstring(render_svg(new_game(4)))
+    assert root.tag == NS + "svg" and root.attrib["viewBox"] == "0 0 640 700"
+    assert root.find(NS + "title") is not None
+    desc = root.find(NS + "desc")
+    assert desc is not None and desc.text == "standard RYBG R? t1 -"
+
+
+def test_every_square_and_plane_in_play_has_a_stable_unique_id() -> None:
+    """Ids: one per square (sq-1 .. sq-GH6), hangar, shortcut, plane in play, and the die."""
+    ids = _ids(render_svg(new_game(2)))
+    assert len(ids) == len(set(ids))
+    assert {f"sq-{n}" for n in SQUARE_NAMES} <= set(ids)
+    assert {f"plane-{c}{n}" for c in "RB" for n in range(1, 5)} <= set(ids)
+    assert not any(i.startswith(("plane-Y", "plane-G")) for i in ids)
+    assert {"hangar-R", "shortcut-G", "die", "status"} <= set(ids)
+
+
+def test_stacks_are_outlined_and_every_state_of_a_game_draws() -> None:
+    """A stack gets an outline with its id; every state of a random game gives valid XML
+    with its planes' ids."""
+    s = pos("RB", {"R1": "7", "R2": "7"}, stacks=[("R1", "R2")], roll=3)
+    assert "stack-R1" in _ids(render_svg(s, arrows=[(6, 13)]))
+    states, _ = playout(3, "RYBG", max_plies=300)
+    for state in states[::25]:
+        ids = _ids(render_svg(state))
+        assert sum(i.startswith("plane-") for i in ids) == 16
+
+
+def test_colours_are_the_okabe_ito_set_with_letters_and_readable_ink() -> None:
+    """Fills are Okabe-Ito vermillion, yellow, blue, bluish green; every coloured square
+    carries its colour letter; text on a fill has a contrast ratio of at least 4.5."""
+    assert FILL == ("#D55E00", "#F0E442", "#0072B2", "#009E73")
+    svg = render_svg(new_game(4))
+    square = re.search(r'<g id="sq-14">.*?</g>', svg)
+    assert square is not None and ">R</text>" in square.group()
+
+    def luminance(hex_colour: str) -> float:
+        rgb = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    for fill, ink in zip(FILL, INK, strict=True):
+        a, b = sorted((luminance(fill), luminance(ink)))
+        assert (b + 0.05) / (a + 0.05) >= 4.5
