@@ -19,8 +19,9 @@ character (no regular expression can backtrack), within the limits of
 
 from __future__ import annotations
 
+import datetime
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TextIO
 
 import attrs
@@ -35,7 +36,15 @@ from astroplane.formats.limits import (
     check_size,
 )
 
-__all__ = ["RawGame", "header_name_ok", "quote", "split_games", "turn_line"]
+__all__ = [
+    "RawGame",
+    "event_headers",
+    "extra_headers",
+    "header_name_ok",
+    "quote",
+    "split_games",
+    "turn_line",
+]
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _PLAIN = re.compile(r'[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]*')
@@ -52,6 +61,32 @@ def header_name_ok(name: object) -> bool:
     """Is ``name`` a header name the reader accepts (a letter, then letters, digits, ``_``;
     at most ``MAX_HEADER_NAME`` characters)?"""
     return isinstance(name, str) and len(name) <= MAX_HEADER_NAME and bool(_NAME.fullmatch(name))
+
+
+def event_headers(event: str | None, date: str | datetime.date | None) -> list[tuple[str, str]]:
+    """The ``Event`` and ``Date`` headers a record starts with (a date written ISO 8601)."""
+    items = []
+    if event is not None:
+        items.append(("Event", event))
+    if date is not None:
+        items.append(("Date", date.isoformat() if isinstance(date, datetime.date) else date))
+    return items
+
+
+def extra_headers(headers: Mapping[str, str] | None, own: tuple[str, ...]) -> list[tuple[str, str]]:
+    """A caller's extra headers, checked: names are words, none repeats one of ``own``.
+
+    Raises:
+        ValueError: If a name is not a word of at most 64 characters or is one of ``own``.
+    """
+    items = []
+    for name, value in (headers or {}).items():
+        if not header_name_ok(name):
+            raise ValueError(f"a header name is a word of at most 64 characters, not {name!r}")
+        if name in own:
+            raise ValueError(f"the {name} header is written by from_game itself")
+        items.append((name, value))
+    return items
 
 
 def quote(value: str) -> str:

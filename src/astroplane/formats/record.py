@@ -57,7 +57,15 @@ from typing import TextIO
 import attrs
 
 from astroplane.errors import IllegalMoveError, NotationError, UnknownVariantError
-from astroplane.formats._records import RawGame, header_name_ok, quote, split_games, turn_line
+from astroplane.formats._records import (
+    RawGame,
+    event_headers,
+    extra_headers,
+    header_name_ok,
+    quote,
+    split_games,
+    turn_line,
+)
 from astroplane.formats.limits import MAX_RECORD_TEXT, MAX_RECORDS_TEXT
 from astroplane.formats.notation import format_move, parse_move
 from astroplane.formats.position import (
@@ -146,10 +154,7 @@ class GameRecord:
             turns[-1].append(move)
             state = state.play(move)
         items: list[tuple[str, str]] = []
-        if event is not None:
-            items.append(("Event", event))
-        if date is not None:
-            items.append(("Date", date.isoformat() if isinstance(date, datetime.date) else date))
+        items.extend(event_headers(event, date))
         items.append(("Seats", "".join(SEAT_NAMES[s] for s in initial_state.seats)))
         items.append(("Rules", rules_to_text(initial_state.rules)))
         items.append(("Result", _result_text(state)))
@@ -157,12 +162,7 @@ class GameRecord:
             items.append(("Position", position_to_text(initial_state)))
         elif initial_state.to_move != initial_state.seats[0]:
             items.append(("First", SEAT_NAMES[initial_state.to_move]))
-        for name, value in (headers or {}).items():
-            if not header_name_ok(name):
-                raise ValueError(f"a header name is a word of at most 64 characters, not {name!r}")
-            if name in _OWN_HEADERS:
-                raise ValueError(f"the {name} header is written by from_game itself")
-            items.append((name, value))
+        items.extend(extra_headers(headers, _OWN_HEADERS))
         for _name, value in items:
             quote(value)  # raises ValueError for a value that cannot be written
         return cls(tuple(items), initial_state, tuple(tuple(t) for t in turns))

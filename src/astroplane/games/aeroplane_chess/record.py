@@ -54,7 +54,15 @@ from collections.abc import Iterable, Iterator, Mapping
 import attrs
 
 from astroplane.errors import IllegalMoveError, NotationError
-from astroplane.formats._records import RawGame, header_name_ok, quote, split_games, turn_line
+from astroplane.formats._records import (
+    RawGame,
+    event_headers,
+    extra_headers,
+    header_name_ok,
+    quote,
+    split_games,
+    turn_line,
+)
 from astroplane.formats.limits import MAX_RECORD_TEXT, MAX_RECORDS_TEXT
 from astroplane.games.aeroplane_chess.board import COLOURS
 from astroplane.games.aeroplane_chess.moves import Move
@@ -126,10 +134,7 @@ class GameRecord:
         for move in moves:
             state = state.play(move)
         items: list[tuple[str, str]] = [("Game", _GAME)]
-        if event is not None:
-            items.append(("Event", event))
-        if date is not None:
-            items.append(("Date", date.isoformat() if isinstance(date, datetime.date) else date))
+        items.extend(event_headers(event, date))
         items.append(("Colours", "".join(COLOURS[s] for s in initial.seats)))
         items.append(("Rules", rules_to_text(initial.rules)))
         items.append(("Result", _result(state)))
@@ -137,12 +142,7 @@ class GameRecord:
             items.append(("Position", position_to_text(initial)))
         elif initial.to_move != initial.seats[0]:
             items.append(("First", COLOURS[initial.to_move]))
-        for name, value in (headers or {}).items():
-            if not header_name_ok(name):
-                raise ValueError(f"a header name is a word of at most 64 characters, not {name!r}")
-            if name in _OWN_HEADERS:
-                raise ValueError(f"the {name} header is written by from_game itself")
-            items.append((name, value))
+        items.extend(extra_headers(headers, _OWN_HEADERS))
         for _name, value in items:
             quote(value)
         return cls(tuple(items), initial, moves)
