@@ -17,6 +17,7 @@ from typing import Any
 from astroplane.enums import SEAT_NAMES, Seat
 from astroplane.errors import PositionError
 from astroplane.outcome import EndReason
+from astroplane.packed import pack
 from astroplane.pieces import (
     PIECES_PER_PLAYER,
     piece_id,
@@ -303,10 +304,11 @@ def _setup(
                 raise PositionError(f"{label}: piece {piece_name(pid)} is listed twice")
             mask |= 1 << pid
         marks.append(mask)
+    board, locs = pack(table, where, t.n_positions)
     state = GameState(
-        t, rules, seats, tuple(table), (res[0], res[1], res[2], res[3]), elim, removed_seats,
+        t, rules, seats, board, (res[0], res[1], res[2], res[3]), elim, removed_seats,
         Seat(first), 1 if moves_left is None else _whole(moves_left, "moves_left"),
-        turn, marks[0], marks[1], last_progress, None, tuple(where),
+        turn, marks[0], marks[1], last_progress, None, locs,
     )  # fmt: skip
     if reason is not None:
         if moves_left not in (None, 0):
@@ -317,8 +319,8 @@ def _setup(
         left = rules.turn_moves(state, first)
         if left != 1:
             state = GameState(
-                t, rules, seats, state.stacks, state.reserve, elim, removed_seats, Seat(first),
-                left, turn, marks[0], marks[1], last_progress, None, state.where,
+                t, rules, seats, board, state.reserve, elim, removed_seats, Seat(first),
+                left, turn, marks[0], marks[1], last_progress, None, locs,
             )  # fmt: skip
     rules.validate(state)
     return rules.start_turn(state)

@@ -26,6 +26,7 @@ import attrs
 from astroplane.enums import SEAT_NAMES, Location, Seat
 from astroplane.moves import FIRE, SQUARE_KINDS, STEP_KINDS, Move
 from astroplane.outcome import Outcome
+from astroplane.packed import N_PIECES, OFF_BOARD, stack_at, unpack_stacks, unpack_where
 from astroplane.pieces import piece_id, pieces_of_seat, seat_from_name
 from astroplane.protocol import game_of, get_game
 from astroplane.render import render
@@ -55,7 +56,8 @@ class GameState:
         topology: The board.
         rules: The rule set in force (options and phases, see ``astroplane.Rules``).
         seats: The seats in the game, in turn order (clockwise from S) [D2].
-        stacks: Per position index, the stack there, bottom to top, as piece ids.
+        board: The stacks, packed (``astroplane.packed``); read them with ``stacks``,
+            ``stack`` and ``top``.
         reserve: Reserve count per seat number (4 entries) [D17].
         eliminated: ``(piece, by_seat)`` for each eliminated piece, in order.
         removed: Seats removed as stuck players [D16], in removal order.
@@ -68,8 +70,9 @@ class GameState:
             turn; leaving such a stack earns no bonus [D9].
         last_progress: The last turn with progress [D25] (0: none yet).
         outcome: None while the game goes on.
-        where: Per piece id, its position index or a negative ``Location`` code.
-            Derived from the fields above and kept for speed; not part of equality.
+        locs: Per piece, where it is, packed (``astroplane.packed``); read it with
+            ``where`` and ``location``. Derived from the fields above and kept for speed;
+            not part of equality.
     """
 
     #: The registered name of this game (``astroplane.protocol.get_game``).
@@ -78,7 +81,7 @@ class GameState:
     topology: Topology
     rules: Rules
     seats: tuple[Seat, ...]
-    stacks: tuple[tuple[int, ...], ...]
+    board: bytes
     reserve: tuple[int, int, int, int]
     eliminated: tuple[tuple[int, int], ...]
     removed: tuple[Seat, ...]
@@ -89,9 +92,33 @@ class GameState:
     landed: int
     last_progress: int
     outcome: Outcome | None
-    where: tuple[int, ...] = attrs.field(eq=False)
+    locs: bytes = attrs.field(eq=False)
     # The legal actions, filled in once by the rules engine; never copied by attrs.evolve.
     _legal: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False)
+    # ``stacks`` and ``where``, decoded on first use.
+    _stacks: tuple[tuple[int, ...], ...] | None = attrs.field(default=None, init=False, eq=False)
+    _where: tuple[int, ...] | None = attrs.field(default=None, init=False, eq=False)
+
+    # ---- the board --------------------------------------------------------------------
+    @property
+    def stacks(self) -> tuple[tuple[int, ...], ...]:
+        """Per position index, the stack there, bottom to top, as piece ids (decoded from
+        ``board`` on first use, then kept)."""
+        stacks = self._stacks
+        if stacks is None:
+            stacks = unpack_stacks(self.board, self.topology.n_positions)
+            object.__setattr__(self, "_stacks", stacks)
+        return stacks
+
+    @property
+    def where(self) -> tuple[int, ...]:
+        """Per piece id, its position index or a negative ``Location`` code (decoded from
+        ``locs`` on first use, then kept)."""
+        where = self._where
+        if where is None:
+            where = unpack_where(self.locs)
+            object.__setattr__(self, "_where", where)
+        return where
 
     # ---- the rules, through the rule set ----------------------------------------------
     def legal_moves(self) -> tuple[Move, ...]:
@@ -197,7 +224,7 @@ class GameState:
         Raises:
             ValueError: If the position is not on this board.
         """
-        return self.stacks[self._pos(position)]
+        return stack_at(self.board, self.topology.n_positions, self._pos(position))
 
     def top(self, position: int | str) -> int | None:
         """The top piece at a position, or None if it is empty.
@@ -205,8 +232,8 @@ class GameState:
         Raises:
             ValueError: If the position is not on this board.
         """
-        st = self.stacks[self._pos(position)]
-        return st[-1] if st else None
+        v = self.board[self._pos(position)]
+        return v - 1 if v else None
 
     def location(self, piece: int | str) -> int:
         """Where a piece is: its position index, or a ``Location`` (reserve, eliminated,
@@ -215,8 +242,11 @@ class GameState:
         Raises:
             ValueError: If ``piece`` is not a piece id or name.
         """
-        code = self.where[self._piece(piece)]
-        return code if code >= 0 else Location(code)
+        q = self._piece(piece)
+        locs = self.locs
+        if locs[N_PIECES + q] == OFF_BOARD:
+            return Location(-locs[q])
+        return locs[N_PIECES + q] << 8 | locs[q]
 
     def reserve_count(self, seat: int | str) -> int:
         """Reserve pieces a seat still has [D17].
@@ -251,8 +281,9 @@ class GameState:
             >>> len(s.moves_of("S3")), len(s.moves_of("S1"))
             (3, 0)
         """
-        pos = self.where[self._piece(piece)]
-        if pos < 0 or self.stacks[pos][-1] != self._piece(piece):
+        pid = self._piece(piece)
+        pos = self.where[pid]
+        if pos < 0 or self.board[pos] != pid + 1:
             return ()  # off the board, or not on top (captive or covered)
         t = self.topology
         in_grid = t.is_grid_position(pos)

@@ -29,6 +29,7 @@ from astroplane.events import (
 )
 from astroplane.moves import RESERVE_CHOICES, Move, MoveKind
 from astroplane.outcome import EndReason
+from astroplane.packed import N_PIECES, OFF_BOARD, OWNER, stack_at
 from astroplane.pieces import next_reserve_piece, piece_name
 from astroplane.rules.explain import why_illegal
 from astroplane.rules.movegen import legal_actions
@@ -69,10 +70,10 @@ def play(s: GameState, move: Move, events: list[Event] | None) -> GameState:
 
 
 class Edit:
-    """The board of a state being changed by one action: mutable lists and counters that
-    become the next state. A variant's action (``ActionType.apply``) and send-back
-    (``SendBack.place``) change the board only through these methods, which keep the
-    piece index, the marks and the events right.
+    """The board of a state being changed by one action: the packed board, the marks and
+    the counters that become the next state. A variant's action (``ActionType.apply``) and
+    send-back (``SendBack.place``) change the board only through these methods, which keep
+    the piece index, the marks and the events right.
 
     Attributes:
         state: The state before the action (read-only).
@@ -80,23 +81,25 @@ class Edit:
     """
 
     __slots__ = (
+        "_board",
+        "_locs",
+        "_under",
         "eliminated",
         "events",
         "landed",
         "moves_left",
         "progress",
         "reserve",
-        "stacks",
         "state",
         "travelled",
-        "where",
     )
 
     def __init__(self, state: GameState, events: list[Event] | None) -> None:
         self.state = state
         self.events = events
-        self.stacks = list(state.stacks)
-        self.where = list(state.where)
+        self._board = bytearray(state.board)
+        self._locs = bytearray(state.locs)
+        self._under = state.topology.n_positions - 1
         self.reserve = list(state.reserve)
         self.eliminated = state.eliminated
         self.travelled = state.travelled
@@ -108,6 +111,10 @@ class Edit:
         """The name of a position of this board."""
         return self.state.topology.position_name(position)
 
+    def stack(self, position: int) -> tuple[int, ...]:
+        """The stack at ``position`` as the action has left it so far, bottom to top."""
+        return stack_at(self._board, self._under + 1, position)
+
     def move_piece(self, origin: int, target: int) -> int:
         """Move the top piece of ``origin`` onto ``target`` (a ``PieceMoved`` event);
         returns the piece. Sends nothing back and earns no bonus.
@@ -115,13 +122,10 @@ class Edit:
         Raises:
             ValueError: If ``origin`` is empty.
         """
-        st = self.stacks[origin]
-        if not st:
+        if not self._board[origin]:
             raise ValueError(f"no piece at {self.name(origin)}")
-        piece = st[-1]
-        self.stacks[origin] = st[:-1]
-        self.stacks[target] = (*self.stacks[target], piece)
-        self.where[piece] = target
+        piece = self._lift(origin)
+        self._put(target, piece)
         if self.events is not None:
             t = self.state.topology
             apex = APEX_NAMES[target & 3] if t.is_grid_position(target) else None
@@ -134,9 +138,7 @@ class Edit:
         """Put a piece (already taken off its position) on top of its owner's Start Area
         ``side`` (0 left, 1 right), clearing its marks."""
         t = self.state.topology
-        area = t.start_base + 2 * (piece // 10) + side
-        self.stacks[area] = (*self.stacks[area], piece)
-        self.where[piece] = area
+        self._put(t.start_base + 2 * (piece // 10) + side, piece)
         bit = ~(1 << piece)
         self.travelled &= bit
         self.landed &= bit
@@ -144,10 +146,9 @@ class Edit:
     def eliminate(self, position: int, by: int) -> tuple[int, ...]:
         """Remove the whole stack at ``position`` from the game, eliminated by seat ``by``
         (counts as progress [D25]); returns the pieces."""
-        gone = self.stacks[position]
-        self.stacks[position] = ()
+        gone = self._take(position)
         for piece in gone:
-            self.where[piece] = ELIMINATED
+            _set_location(self._locs, piece, ELIMINATED)
             bit = ~(1 << piece)
             self.travelled &= bit
             self.landed &= bit
@@ -159,6 +160,43 @@ class Edit:
         """Record an event (only when events were asked for)."""
         if self.events is not None:
             self.events.append(event)
+
+    # The primitives: no events, no marks.
+    def _lift(self, position: int) -> int:
+        """Take the top piece off ``position`` and return it (its location is left for
+        ``_put`` to set)."""
+        b = self._board
+        v = b[position]
+        b[position] = b[self._under + v]
+        b[self._under + v] = 0
+        return v - 1
+
+    def _put(self, position: int, piece: int) -> None:
+        """Put ``piece`` (off every stack) on top of ``position``."""
+        _drop(self._board, self._locs, self._under, position, piece + 1)
+
+    def _take(self, position: int) -> tuple[int, ...]:
+        """Take the whole stack off ``position`` and return it, bottom to top."""
+        b = self._board
+        gone = stack_at(b, self._under + 1, position)
+        for piece in gone:
+            b[self._under + piece + 1] = 0
+        b[position] = 0
+        return gone
+
+
+def _drop(b: bytearray, locs: bytearray, under: int, position: int, v: int) -> None:
+    """Put the piece of value ``v`` (off every stack) on top of ``position``."""
+    b[under + v] = b[position]
+    b[position] = v
+    locs[v - 1] = position & 255
+    locs[N_PIECES + v - 1] = position >> 8
+
+
+def _set_location(locs: bytearray, piece: int, code: int) -> None:
+    """Mark ``piece`` as off the board with ``Location`` code ``code`` (< 0)."""
+    locs[piece] = -code
+    locs[N_PIECES + piece] = OFF_BOARD
 
 
 def to_start_areas(edit: Edit, origin: int, stack: tuple[int, ...], choice: int) -> None:
@@ -183,9 +221,12 @@ def _apply(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
     t = s.topology
     rules = s.rules
     mover = s.to_move
-    stacks = list(s.stacks)
-    where = list(s.where)
-    reserve = list(s.reserve)
+    fire_base = t.fire_base
+    np_ = t.n_positions
+    under = np_ - 1  # the piece under the piece of value v is b[under + v]
+    b = bytearray(s.board)
+    locs = bytearray(s.locs)
+    reserve = s.reserve
     moves_left = s.moves_left
     travelled = s.travelled
     landed = s.landed
@@ -198,82 +239,93 @@ def _apply(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
 
     if kind in (_STEP, _TRAVEL):
         src, dst, choice = move.origin, move.target, move.choice
-        st = stacks[src]
-        pid = st[-1]
-        stacks[src] = st[:-1]
-        if len(st) >= 2:
+        v = b[src]
+        pid = v - 1
+        below = b[under + v]
+        b[src] = below
+        bonus = 0
+        if below:
             if standard_bonus:
-                bonus = 1 if st[-2] // 10 != mover and not (landed >> pid) & 1 else 0
+                if OWNER[below] != mover and not (landed >> pid) & 1:
+                    bonus = 1
             else:
-                bonus = bonus_of(s, pid, st[-2])
+                bonus = bonus_of(s, pid, below - 1)
             moves_left += bonus
-        else:
-            bonus = 0
         bit = 1 << pid
         if kind == _STEP:
             moves_left -= 1
             travelled &= ~bit  # the step clears the Wormhole mark [D19]
-            if dst < t.fire_base and t.step_through(src, dst):
+            if dst < fire_base and t.step_through(src, dst):
                 travelled |= bit  # went straight through a Wormhole [D12]
         else:
             travelled |= bit
         if ev is not None:
-            _single_events(s, src, dst, pid, st, bonus, kind == _TRAVEL, ev)
-        if dst < t.fire_base and t.singularity_position[dst >> 2] == dst:
-            stacks[dst] = stacks[dst] + (pid,)
-            where[pid] = dst
+            _single_events(s, src, dst, pid, below, bonus, kind == _TRAVEL, ev)
+        here = b[dst]
+        b[under + v] = here
+        b[dst] = v
+        locs[pid] = dst & 255
+        locs[N_PIECES + pid] = dst >> 8
+        if dst < fire_base and t.singularity_position[dst >> 2] == dst:
             travelled &= ~bit
             landed &= ~bit
             progress = entered_singularity = True
-            _bring_in(t, stacks, where, reserve, mover, RESERVE_CHOICES[choice], ev)
+            res = list(reserve)
+            _bring_in(t, b, locs, res, mover, RESERVE_CHOICES[choice], ev)
+            reserve = (res[0], res[1], res[2], res[3])
         else:
-            here = stacks[dst]
             landed = landed | bit if here else landed & ~bit
-            stacks[dst] = (*here, pid)
-            where[pid] = dst
-            if dst < t.fire_base:
-                opp = stacks[dst ^ 2]
-                if opp and any(q // 10 != mover for q in opp):
+            if dst < fire_base:
+                o = dst ^ 2
+                w = b[o]
+                while w:
+                    if OWNER[w] != mover:
+                        break
+                    w = b[under + w]
+                if w:
                     # Send the whole opposite stack back [D10] (or what the variant says).
                     progress = True
-                    stacks[dst ^ 2] = ()
-                    edit = _edit(s, ev, stacks, where, reserve, travelled, landed, moves_left)
-                    rules.send_back.place(edit, dst ^ 2, opp, choice)
+                    res = list(reserve)
+                    edit = _ListEdit(s, ev, b, locs, res, travelled, landed, moves_left)
+                    opp = edit._take(o)
+                    rules.send_back.place(edit, o, opp, choice)
                     travelled, landed, eliminated = edit.travelled, edit.landed, edit.eliminated
                     moves_left = edit.moves_left
+                    reserve = (res[0], res[1], res[2], res[3])
     elif kind == _FIRE:
         moves_left -= 1
         fps = t.firing_of_cell[move.origin]
         if ev is not None:
-            ev.append(
-                Fired(t.cell_name(move.origin), tuple(piece_name(stacks[f][-1]) for f in fps))
-            )
+            ev.append(Fired(t.cell_name(move.origin), tuple(piece_name(b[f] - 1) for f in fps)))
         for f in fps:
-            st = stacks[f]
-            pid = st[-1]
-            stacks[f] = st[:-1]
+            v = b[f]
+            pid = v - 1
+            below = b[under + v]
+            b[f] = below
             bonus = 0
-            if len(st) >= 2:
+            if below:
                 if standard_bonus:
-                    bonus = 1 if st[-2] // 10 != mover and not (landed >> pid) & 1 else 0
+                    if OWNER[below] != mover and not (landed >> pid) & 1:
+                        bonus = 1
                 else:
-                    bonus = bonus_of(s, pid, st[-2])
+                    bonus = bonus_of(s, pid, below - 1)
                 moves_left += bonus
             bit = 1 << pid
             dst = t.singularity_position[t.fire_target[f]]
             if ev is not None:
-                _single_events(s, f, dst, pid, st, bonus, False, ev, fired=True)
-            stacks[dst] = stacks[dst] + (pid,)
-            where[pid] = dst
+                _single_events(s, f, dst, pid, below, bonus, False, ev, fired=True)
+            _drop(b, locs, under, dst, v)
             travelled &= ~bit
             landed &= ~bit
         progress = entered_singularity = True
-        _bring_in(t, stacks, where, reserve, mover, RESERVE_CHOICES[move.choice], ev)
+        res = list(reserve)
+        _bring_in(t, b, locs, res, mover, RESERVE_CHOICES[move.choice], ev)
+        reserve = (res[0], res[1], res[2], res[3])
     elif kind in (_SQUARE, _ELIM):
         moves_left -= 1
         cell, target = move.origin, move.target
         if ev is not None:
-            pieces = tuple(piece_name(p) for a in range(4) for p in stacks[4 * cell + a])
+            pieces = tuple(piece_name(p) for a in range(4) for p in stack_at(b, np_, 4 * cell + a))
             ev.append(
                 SquareMoved(SEAT_NAMES[mover], t.cell_name(cell), t.cell_name(target), pieces)
             )
@@ -281,31 +333,37 @@ def _apply(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
             progress = True
             gone = []
             for q in range(4 * target, 4 * target + 4):
-                for piece in stacks[q]:
+                for piece in stack_at(b, np_, q):
                     gone.append((piece, mover))
-                    where[piece] = ELIMINATED
+                    _set_location(locs, piece, ELIMINATED)
+                    b[under + piece + 1] = 0
                     travelled &= ~(1 << piece)
                     landed &= ~(1 << piece)
-                stacks[q] = ()
+                b[q] = 0
             eliminated = eliminated + tuple(gone)
             if ev is not None:
                 names = tuple(piece_name(p) for p, _by in gone)
                 ev.append(Eliminated(names, SEAT_NAMES[mover], t.cell_name(target)))
         for a in range(4):
-            st = stacks[4 * cell + a]
-            if st:
-                stacks[4 * cell + a] = ()
-                stacks[4 * target + a] = st
-                where[st[0]] = 4 * target + a
+            v = b[4 * cell + a]
+            if v:
+                b[4 * cell + a] = 0
+                b[4 * target + a] = v
+                dst = 4 * target + a
+                while v:
+                    locs[v - 1] = dst & 255
+                    locs[N_PIECES + v - 1] = dst >> 8
+                    v = b[under + v]
     elif kind == _END:
         moves_left = 0
     else:
         action = _action_type(s, kind)
-        edit = _edit(s, ev, stacks, where, reserve, travelled, landed, moves_left)
+        res = list(reserve)
+        edit = _ListEdit(s, ev, b, locs, res, travelled, landed, moves_left)
         if action.uses_move:
             edit.moves_left -= 1
         action.apply(edit, move)
-        stacks, where, reserve = edit.stacks, edit.where, edit.reserve
+        reserve = (res[0], res[1], res[2], res[3])
         travelled, landed, eliminated = edit.travelled, edit.landed, edit.eliminated
         moves_left, progress = edit.moves_left, edit.progress
 
@@ -314,8 +372,8 @@ def _apply(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
         t,
         rules,
         s.seats,
-        tuple(stacks),
-        (reserve[0], reserve[1], reserve[2], reserve[3]),
+        bytes(b),
+        reserve,
         eliminated,
         s.removed,
         mover,
@@ -325,7 +383,7 @@ def _apply(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
         landed,
         last_progress,
         None,
-        tuple(where),
+        bytes(locs),
     )
     if (entered_singularity or rules.has_custom_win) and rules.true_win(new, mover):
         return finish(new, EndReason.TRUE_WIN, ev)
@@ -337,23 +395,10 @@ def _apply(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
     return close_turn(new, ev)
 
 
-def _edit(
-    s: GameState,
-    ev: list[Event] | None,
-    stacks: list[tuple[int, ...]],
-    where: list[int],
-    reserve: list[int],
-    travelled: int,
-    landed: int,
-    moves_left: int,
-) -> Edit:
-    """An ``Edit`` over the lists the action is building (no copies)."""
-    return _ListEdit(s, ev, stacks, where, reserve, travelled, landed, moves_left)
-
-
 class _ListEdit(Edit):
-    """An ``Edit`` made over existing lists, without the copies of ``Edit.__init__``.
-    (A subclass rather than ``Edit.__new__``, which a mypyc-compiled class does not allow.)"""
+    """An ``Edit`` over the board the action is building, without the copies of
+    ``Edit.__init__``. (A subclass rather than ``Edit.__new__``, which a mypyc-compiled
+    class does not allow.)"""
 
     __slots__ = ()
 
@@ -361,8 +406,8 @@ class _ListEdit(Edit):
         self,
         s: GameState,
         ev: list[Event] | None,
-        stacks: list[tuple[int, ...]],
-        where: list[int],
+        board: bytearray,
+        locs: bytearray,
         reserve: list[int],
         travelled: int,
         landed: int,
@@ -370,8 +415,9 @@ class _ListEdit(Edit):
     ) -> None:
         self.state = s
         self.events = ev
-        self.stacks = stacks
-        self.where = where
+        self._board = board
+        self._locs = locs
+        self._under = s.topology.n_positions - 1
         self.reserve = reserve
         self.eliminated = s.eliminated
         self.travelled = travelled
@@ -394,14 +440,15 @@ def _single_events(
     src: int,
     dst: int,
     pid: int,
-    stack: tuple[int, ...],
+    below: int,
     bonus: int,
     free: bool,
     ev: list[Event],
     fired: bool = False,
 ) -> None:
-    """The events of one piece leaving ``src`` (whose stack was ``stack``) for ``dst``:
-    by a step or a free travel (``free``), or fired from a firing position (``fired``)."""
+    """The events of one piece leaving ``src`` (where the piece of value ``below`` was
+    under it) for ``dst``: by a step or a free travel (``free``), or fired from a firing
+    position (``fired``)."""
     t = s.topology
     name = piece_name(pid)
     grid_dst = dst < t.fire_base
@@ -414,28 +461,29 @@ def _single_events(
         via = "hyperspace" if t.kind[entry >> 2] == _HYPER else "wormhole"
         ev.append(Jumped(name, via, t.cell_name(entry >> 2), t.cell_name(dst >> 2)))
     if bonus:
-        ev.append(BonusMove(name, piece_name(stack[-2])))
+        ev.append(BonusMove(name, piece_name(below - 1)))
     if grid_dst and t.singularity_position[dst >> 2] == dst:
         ev.append(EnteredSingularity(name, t.cell_name(dst >> 2)))
-    elif s.stacks[dst]:
-        ev.append(Landed(name, t.position_name(dst), tuple(piece_name(q) for q in s.stacks[dst])))
+    elif s.board[dst]:
+        there = stack_at(s.board, t.n_positions, dst)
+        ev.append(Landed(name, t.position_name(dst), tuple(piece_name(q) for q in there)))
 
 
 def _bring_in(
     t: Topology,
-    stacks: list[tuple[int, ...]],
-    where: list[int],
+    b: bytearray,
+    locs: bytearray,
     reserve: list[int],
     seat: int,
     sides: tuple[int, ...],
     ev: list[Event] | None,
 ) -> None:
     """Bring reserve pieces into Start Areas, lowest number first [D13, D17, D28]."""
+    under = t.n_positions - 1
     for side in sides:
         piece = next_reserve_piece(seat, reserve[seat])
         reserve[seat] -= 1
         area = t.start_base + 2 * seat + side
-        stacks[area] = stacks[area] + (piece,)
-        where[piece] = area
+        _drop(b, locs, under, area, piece + 1)
         if ev is not None:
             ev.append(ReservePlaced(piece_name(piece), t.start_areas[2 * seat + side].name))

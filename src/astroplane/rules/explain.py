@@ -96,7 +96,7 @@ def _probe(s: GameState, move: Move) -> str:
 def _step_reason(s: GameState, move: Move) -> str:
     t = s.topology
     src, dst = move.origin, move.target
-    st = s.stacks[src]
+    st = s.stack(src)
     where = t.position_name(src)
     if not st:
         return f"no piece at {where}"
@@ -127,7 +127,7 @@ def _square_reason(s: GameState, move: Move) -> str:
     t = s.topology
     if not s.rules.squares:
         return "these rules have no Squares (Basic)"
-    if square_owner(s.stacks, t.kind, move.origin) != s.to_move:
+    if square_owner(s.board, t.n_positions - 1, t.kind, move.origin) != s.to_move:
         return f"[D14] the player to move has no Square in {t.cell_name(move.origin)}"
     reason = _probe(s, move)
     if reason:

@@ -3,8 +3,11 @@
 Everything here works on the flat tables of ``Topology`` and on plain tuples and ints; no
 coordinate arithmetic (the ``>> 2``, ``& 3``, ``^ 1/2/3`` below are ``cell_of``,
 ``apex_of``, ``adjacent_positions`` and ``opposite`` of ``astroplane.topology``, inlined;
-``// 10`` is ``piece_owner``). Moves are interned per board size, so ``legal_moves()`` of
-two states hands out the same ``Move`` objects.
+``OWNER[v]`` is ``piece_owner`` of a piece value). The board is read packed
+(``astroplane.packed``): ``board[p]`` is the value of the top piece at ``p``, and
+``board[under + v]`` the value of the piece under the piece of value ``v``. Moves are
+interned per board size, so ``legal_moves()`` of two states hands out the same ``Move``
+objects.
 
 The same code explains why a move is illegal: run with a ``Probe`` naming that move, the
 generator notes the rule at each place that rejects a matching candidate
@@ -16,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from astroplane.moves import Move, MoveKind
+from astroplane.packed import N_PIECES, OFF_BOARD, OWNER
 from astroplane.rules.squares import square_owner, touches_other_square
 from astroplane.state import GameState
 from astroplane.topology import STEP_SINGULARITY, CellKind, Topology
@@ -130,8 +134,8 @@ def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
     """The actions the standard rules allow (no END_TURN, no variant actions) and how many
     of them are free; with ``probe``, rejections of the probed move are noted on it."""
     t = s.topology
-    stacks = s.stacks
-    where = s.where
+    b = s.board  # packed (astroplane.packed): b[p] top value at p, b[under + v] the one below
+    locs = s.locs
     rules = s.rules
     mover = s.to_move
     fire_base = t.fire_base
@@ -145,6 +149,7 @@ def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
     sendback = rules.send_back_table
     travelled = s.travelled
     intern, np_ = _table(t)
+    under = np_ - 2  # np_ is n_positions + 1
     out: list[Move] = []
     square_cells: list[int] = []
     loaded = False  # does the mover top a firing position?
@@ -152,35 +157,40 @@ def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
     n_travel = 0
     base = mover * 10
     mover_bit = 1 << mover
+    owner = OWNER
 
     for pid in range(base, base + 10):
-        src = where[pid]
-        if src < 0:
+        hi = locs[N_PIECES + pid]
+        if hi == OFF_BOARD:
             continue
-        st = stacks[src]
-        if st[-1] != pid:
+        src = hi << 8 | locs[pid]
+        v = pid + 1
+        if b[src] != v:
             continue
+        below = b[under + v]
         if src < fire_base:
             k = kind[src >> 2]
             if k == _SING:
                 continue
-            if sq and k == _ORD and len(st) == 1 and (src & 3) < 2:
-                o = stacks[src ^ 2]
-                if len(o) == 1 and o[0] // 10 == mover:
+            if sq and k == _ORD and not below and (src & 3) < 2:
+                o = b[src ^ 2]
+                if o and not b[under + o] and owner[o] == mover:
                     square_cells.append(src >> 2)  # a Square of the mover [D14]
         else:
             k = -1
             if src < start_base:
                 loaded = True
-        rem = st[:-1]
-        view = stacks
+        view: bytes | bytearray = b
         if t.step_revisits[src]:
-            view = (*stacks[:src], rem, *stacks[src + 1 :])
+            lifted = bytearray(b)
+            lifted[src] = below
+            lifted[under + v] = 0
+            view = lifted
         # Leaving may leave a Square behind in the source cell [D15].
         src_sq = False
-        if sq and len(rem) == 1 and k == _ORD:
+        if sq and below and not view[under + below] and k == _ORD:
             o = view[src ^ 2]
-            src_sq = len(o) == 1 and o[0] // 10 == rem[0] // 10
+            src_sq = o != 0 and not view[under + o] and owner[o] == owner[below]
         travel_dests: tuple[tuple[int, int], ...] = ()
         if k == _WORM:
             if not (travelled >> pid) & 1:
@@ -193,7 +203,7 @@ def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
             for dst, how in dests:
                 if how == STEP_SINGULARITY or dst >= fire_base:
                     # Nothing to check at the destination; a Square left behind still counts.
-                    if src_sq and _d15_conflict(t, view, src, rem, dst, pid, 0):
+                    if src_sq and _d15_conflict(t, view, src, below, dst, v, 0):
                         if probe is not None:
                             probe.note(mkind, src, dst, SIDE_BY_SIDE)
                         continue
@@ -201,15 +211,16 @@ def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
                         key = (key0 + dst + 1) << 4 | c
                         out.append(intern.get(key) or _new(intern, key, mkind, src, dst, c))
                     continue
-                dst_st = view[dst]
-                if dst_st:
+                there = view[dst]
+                if there:
                     # A Square's piece cannot be landed on (3.5), unless the variant allows it.
-                    if sq and len(dst_st) == 1 and kind[dst >> 2] == _ORD:
+                    if sq and not view[under + there] and kind[dst >> 2] == _ORD:
                         o = view[dst ^ 2]
                         if (
-                            len(o) == 1
-                            and o[0] // 10 == dst_st[0] // 10
-                            and (not disband or dst_st[0] // 10 == mover)
+                            o
+                            and not view[under + o]
+                            and owner[o] == owner[there]
+                            and (not disband or owner[there] == mover)
                         ):
                             if probe is not None:
                                 reason = OWN_SQUARE if disband else SQUARE_IMPENETRABLE
@@ -223,12 +234,16 @@ def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
                 forms = False
                 owners = 0
                 if opp:
-                    for q in opp:
-                        owners |= 1 << (q // 10)
+                    w = opp
+                    while w:
+                        owners |= 1 << owner[w]
+                        w = view[under + w]
                     if owners == mover_bit:
                         owners = 0
-                        forms = sq and not dst_st and len(opp) == 1 and kind[dst >> 2] == _ORD
-                if (forms or src_sq) and _d15_conflict(t, view, src, rem, dst, pid, owners):
+                        forms = (
+                            sq and not there and not view[under + opp] and kind[dst >> 2] == _ORD
+                        )
+                if (forms or src_sq) and _d15_conflict(t, view, src, below, dst, v, owners):
                     if probe is not None:
                         probe.note(mkind, src, dst, SIDE_BY_SIDE)
                     continue
@@ -247,8 +262,8 @@ def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
     # Firing an Anomaly corner [D5, D13].
     if loaded:
         for corner, (f1, f2) in t.corner_firing:
-            a, b = stacks[f1], stacks[f2]
-            if a and b and a[-1] // 10 == mover and b[-1] // 10 == mover:
+            a, c1 = b[f1], b[f2]
+            if a and c1 and owner[a] == mover and owner[c1] == mover:
                 key0 = ((_FIRE * np_ + corner + 1) * np_) << 4
                 for c in (_FIRE_CHOICES_OPTIONAL if optional else _FIRE_CHOICES)[reserve]:
                     out.append(intern.get(key0 | c) or _new(intern, key0 | c, _FIRE, corner, -1, c))
@@ -265,49 +280,55 @@ def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
 
 def _d15_conflict(
     t: Topology,
-    stacks: tuple[tuple[int, ...], ...],
+    board: bytes | bytearray,
     src: int,
-    rem: tuple[int, ...],
+    below: int,
     dst: int,
-    pid: int,
+    v: int,
     sendback_owners: int,
 ) -> bool:
-    """Would a single piece moving ``src`` -> ``dst`` leave two Squares of different
-    players side by side [D15]? Only called when the move forms a Square."""
-    after = list(stacks)
-    after[src] = rem
-    after[dst] = stacks[dst] + (pid,)
+    """Would the single piece of value ``v`` moving ``src`` -> ``dst`` (leaving the piece of
+    value ``below`` on top at ``src``) leave two Squares of different players side by side
+    [D15]? Only called when the move forms or leaves a Square."""
+    under = t.n_positions - 1
+    after = bytearray(board)
+    after[src] = below
+    after[under + v] = after[dst]
+    after[dst] = v
     if sendback_owners:
-        after[dst ^ 2] = ()
+        after[dst ^ 2] = 0
     for cell in (src >> 2, dst >> 2):
         if cell < t.n_cells:
-            owner = square_owner(after, t.kind, cell)
-            if owner >= 0 and touches_other_square(after, t.kind, t.neighbours, cell, owner):
+            sq_owner = square_owner(after, under, t.kind, cell)
+            if sq_owner >= 0 and touches_other_square(
+                after, under, t.kind, t.neighbours, cell, sq_owner
+            ):
                 return True
     return False
 
 
-def _cell_empty(stacks: tuple[tuple[int, ...], ...], cell: int) -> bool:
+def _cell_empty(board: bytes, cell: int) -> bool:
     p = 4 * cell
-    return not (stacks[p] or stacks[p + 1] or stacks[p + 2] or stacks[p + 3])
+    return not (board[p] or board[p + 1] or board[p + 2] or board[p + 3])
 
 
 def _square_actions(s: GameState, cells: list[int], out: list[Move], probe: Probe | None) -> None:
     """Square moves and eliminations of the mover's Squares in ``cells`` (rules page: Squares)."""
     t = s.topology
-    stacks = s.stacks
+    b = s.board
     kind = t.kind
     mover = s.to_move
     neighbours = t.neighbours
     svs = s.rules.square_vs_square
     intern, np_ = _table(t)
+    under = np_ - 2
     for cell in cells:
         for d in range(4):
             n = neighbours[cell][d]
             first = True
-            while n >= 0 and kind[n] == _ORD and _cell_empty(stacks, n):
+            while n >= 0 and kind[n] == _ORD and _cell_empty(b, n):
                 if first:
-                    if not _square_lands_badly(t, stacks, cell, n, mover):
+                    if not _square_lands_badly(t, b, cell, n, mover):
                         out.append(_square_move(intern, np_, _SQUARE, cell, n))
                     elif probe is not None:
                         probe.note(_SQUARE, cell, n, SIDE_BY_SIDE)
@@ -318,14 +339,16 @@ def _square_actions(s: GameState, cells: list[int], out: list[Move], probe: Prob
             p = 4 * n
             owners = 0
             for q in (p, p + 1, p + 2, p + 3):
-                for piece in stacks[q]:
-                    owners |= 1 << (piece // 10)
+                w = b[q]
+                while w:
+                    owners |= 1 << OWNER[w]
+                    w = b[under + w]
             if not owners & ~(1 << mover):
                 continue
-            there = square_owner(stacks, kind, n)
+            there = square_owner(b, under, kind, n)
             if there >= 0 and not (svs and there != mover):
                 continue
-            if not _square_lands_badly(t, stacks, cell, n, mover):
+            if not _square_lands_badly(t, b, cell, n, mover):
                 out.append(_square_move(intern, np_, _ELIM, cell, n))
             elif probe is not None:
                 probe.note(_ELIM, cell, n, SIDE_BY_SIDE)
@@ -336,13 +359,12 @@ def _square_move(table: dict[int, Move], np_: int, kind: int, cell: int, target:
     return table.get(key) or _new(table, key, kind, cell, target, 0)
 
 
-def _square_lands_badly(
-    t: Topology, stacks: tuple[tuple[int, ...], ...], cell: int, target: int, mover: int
-) -> bool:
+def _square_lands_badly(t: Topology, board: bytes, cell: int, target: int, mover: int) -> bool:
     """[D15]: would the Square from ``cell``, now in ``target``, touch another player's Square?"""
+    under = t.n_positions - 1
     for n in t.neighbours[target]:
         if n >= 0 and n != cell:
-            o = square_owner(stacks, t.kind, n)
+            o = square_owner(board, under, t.kind, n)
             if o >= 0 and o != mover:
                 return True
     return False

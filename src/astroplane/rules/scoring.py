@@ -22,7 +22,7 @@ def singularity_scores(state: GameState) -> tuple[int, int, int, int]:
             total[by] += 3
     t = state.topology
     for cell, _apex in t.singularity:
-        st = state.stacks[t.singularity_position[cell]]
+        st = state.stack(t.singularity_position[cell])
         for i, piece in enumerate(st):
             total[piece_owner(piece)] += 2 if i == len(st) - 1 else 1
     return (total[0], total[1], total[2], total[3])
@@ -40,7 +40,7 @@ def tops_all_singularity_cells(state: GameState, seat: int) -> bool:
     Singularity cells."""
     t = state.topology
     for cell, _apex in t.singularity:
-        st = state.stacks[t.singularity_position[cell]]
-        if not st or piece_owner(st[-1]) != seat:
+        v = state.board[t.singularity_position[cell]]
+        if not v or piece_owner(v - 1) != seat:
             return False
     return True

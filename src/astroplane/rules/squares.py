@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from astroplane.enums import CellKind, Seat
+from astroplane.packed import OWNER
 from astroplane.topology import apex_of, cell_of
 
 if TYPE_CHECKING:
@@ -20,32 +21,35 @@ __all__ = ["square_owner", "squares", "touches_other_square"]
 _ORDINARY = int(CellKind.ORDINARY)
 
 
-def square_owner(stacks: Sequence[tuple[int, ...]], kind: Sequence[int], cell: int) -> int:
+def square_owner(board: bytes | bytearray, under: int, kind: Sequence[int], cell: int) -> int:
     """The seat owning a Square in ``cell``, or -1 if there is none [D14].
 
     Args:
-        stacks: Stacks per position index.
+        board: A packed board (``astroplane.packed``).
+        under: ``n_positions - 1``: the value of the piece under the piece of value ``v``
+            is ``board[under + v]``.
         kind: ``Topology.kind``.
         cell: A cell index.
     """
     if kind[cell] != _ORDINARY:
         return -1
     p = 4 * cell
-    ne, nw, sw, se = stacks[p], stacks[p + 1], stacks[p + 2], stacks[p + 3]
+    ne, nw, sw, se = board[p], board[p + 1], board[p + 2], board[p + 3]
     if ne and sw and not nw and not se:
         x, y = ne, sw
     elif nw and se and not ne and not sw:
         x, y = nw, se
     else:
         return -1
-    # On the hot path (move generation's [D15] checks): ``// 10`` is ``piece_owner``.
-    if len(x) == 1 and len(y) == 1 and x[0] // 10 == y[0] // 10:
-        return x[0] // 10
+    # A single piece on each: nothing under either top piece.
+    if not board[under + x] and not board[under + y] and OWNER[x] == OWNER[y]:
+        return OWNER[x]
     return -1
 
 
 def touches_other_square(
-    stacks: Sequence[tuple[int, ...]],
+    board: bytes | bytearray,
+    under: int,
     kind: Sequence[int],
     neighbours: Sequence[tuple[int, int, int, int]],
     cell: int,
@@ -54,7 +58,7 @@ def touches_other_square(
     """True if another player's Square stands orthogonally next to ``cell`` [D15]."""
     for n in neighbours[cell]:
         if n >= 0:
-            o = square_owner(stacks, kind, n)
+            o = square_owner(board, under, kind, n)
             if o >= 0 and o != owner:
                 return True
     return False
@@ -66,9 +70,10 @@ def squares(state: GameState) -> tuple[tuple[int, Seat], ...]:
         return ()
     t = state.topology
     found = set()
+    under = t.n_positions - 1
     for pos in state.where:
         if t.is_grid_position(pos) and apex_of(pos) < 2:
-            owner = square_owner(state.stacks, t.kind, cell_of(pos))
+            owner = square_owner(state.board, under, t.kind, cell_of(pos))
             if owner >= 0:
                 found.add((cell_of(pos), Seat(owner)))
     return tuple(sorted(found))

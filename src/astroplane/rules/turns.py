@@ -15,6 +15,7 @@ from astroplane.enums import SEAT_NAMES, Seat
 from astroplane.events import Event, GameOver, PlayerRemoved, TurnPassed
 from astroplane.moves import Move
 from astroplane.outcome import EndReason, Outcome
+from astroplane.packed import pack
 from astroplane.pieces import piece_name, piece_owner, pieces_of_seat
 from astroplane.rules.movegen import legal_actions
 from astroplane.state import IN_RESERVE, REMOVED, GameState
@@ -143,9 +144,9 @@ def _same_board(
     the `landed` marks only last for the turn they were made in [D9]."""
     landed = s.landed if turn == s.turn and outcome is None else 0
     new = GameState(
-        s.topology, s.rules, s.seats, s.stacks, s.reserve, s.eliminated, s.removed,
+        s.topology, s.rules, s.seats, s.board, s.reserve, s.eliminated, s.removed,
         _SEAT[to_move], moves_left, turn, s.travelled, landed, s.last_progress, outcome,
-        s.where,
+        s.locs,
     )  # fmt: skip
     if legal is not None:
         object.__setattr__(new, "_legal", legal)
@@ -193,11 +194,12 @@ def remove_player(s: GameState, seat: int, ev: list[Event] | None = None) -> Gam
     reserve[seat] = 0
     if ev is not None:
         ev.append(PlayerRemoved(SEAT_NAMES[seat], tuple(piece_name(p) for p in gone)))
+    board, locs = pack(stacks, where, t.n_positions)
     return GameState(
         t,
         s.rules,
         s.seats,
-        tuple(stacks),
+        board,
         (reserve[0], reserve[1], reserve[2], reserve[3]),
         s.eliminated,
         (*s.removed, _SEAT[seat]),
@@ -208,5 +210,5 @@ def remove_player(s: GameState, seat: int, ev: list[Event] | None = None) -> Gam
         landed,
         s.last_progress,
         None,
-        tuple(where),
+        locs,
     )
