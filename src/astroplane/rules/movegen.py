@@ -78,6 +78,61 @@ def _new(table: dict[int, Move], key: int, kind: int, origin: int, target: int, 
     return m
 
 
+#: A destination of a step or a travel, precomputed per board (``_candidates``):
+#: ``(target, target ^ 1, target ^ 2, target ^ 3, ordinary cell?, the Move with choice 0,
+#: its intern key)``; ``target ^ 1`` is ``_TO_FIRING`` for a firing position and
+#: ``_TO_SINGULARITY`` for a Singularity apex (nothing to check there).
+Candidate = tuple[int, int, int, int, bool, Move, int]
+_TO_FIRING = -1
+_TO_SINGULARITY = -2
+#: Per board (by ``id``, with the board kept alive): per position, the candidates to try,
+#: as ``((candidates, is_travel), ...)`` with and without the Wormhole travels.
+_CANDIDATES: dict[
+    int,
+    tuple[
+        Topology,
+        tuple[tuple[tuple[tuple[Candidate, ...], bool], ...], ...],
+        tuple[tuple[tuple[tuple[Candidate, ...], bool], ...], ...],
+    ],
+] = {}
+
+
+def _candidates(
+    t: Topology,
+) -> tuple[
+    tuple[tuple[tuple[tuple[Candidate, ...], bool], ...], ...],
+    tuple[tuple[tuple[tuple[Candidate, ...], bool], ...], ...],
+]:
+    """The step and travel candidates of every position of ``t``: ``(steps only, steps and
+    travels)``, computed once per board."""
+    found = _CANDIDATES.get(id(t))
+    if found is not None and found[0] is t:
+        return found[1], found[2]
+    intern, np_ = _table(t)
+    steps_only = []
+    with_travel = []
+    for src in range(t.n_positions):
+        groups = []
+        for mkind, dests in ((_STEP, t.step_dests[src]), (_TRAVEL, t.travel_dests[src])):
+            cands = []
+            for dst, how in dests:
+                key = ((mkind * np_ + src + 1) * np_ + dst + 1) << 4
+                m0 = intern.get(key) or _new(intern, key, mkind, src, dst, 0)
+                if how == STEP_SINGULARITY:
+                    cands.append((dst, _TO_SINGULARITY, 0, 0, False, m0, key))
+                elif dst >= t.fire_base:
+                    cands.append((dst, _TO_FIRING, 0, 0, False, m0, key))
+                else:
+                    ordinary = t.kind[dst >> 2] == _ORD
+                    cands.append((dst, dst ^ 1, dst ^ 2, dst ^ 3, ordinary, m0, key))
+            groups.append((tuple(cands), mkind == _TRAVEL))
+        steps_only.append((groups[0],))
+        with_travel.append((groups[0], groups[1]))
+    result = (tuple(steps_only), tuple(with_travel))
+    _CANDIDATES[id(t)] = (t, result[0], result[1])
+    return result
+
+
 class Probe:
     """Asks the generator why one move is not generated: each rejection of a candidate
     with the move's kind, origin and target is noted with its rule."""
@@ -140,7 +195,6 @@ def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
     mover = s.to_move
     fire_base = t.fire_base
     kind = t.kind
-    step_dests = t.step_dests
     sq = rules.squares
     disband = rules.singles_disband_squares
     reserve = min(s.reserve[mover], 2)
@@ -158,6 +212,7 @@ def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
     base = mover * 10
     mover_bit = 1 << mover
     owner = OWNER
+    steps_only, with_travel = _candidates(t)
 
     for pid in range(base, base + 10):
         hi = locs[N_PIECES + pid]
@@ -191,31 +246,35 @@ def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
         if sq and below and not view[under + below] and k == _ORD:
             o = view[src ^ 2]
             src_sq = o != 0 and not view[under + o] and owner[o] == owner[below]
-        travel_dests: tuple[tuple[int, int], ...] = ()
+        groups = steps_only[src]
         if k == _WORM:
             if not (travelled >> pid) & 1:
-                travel_dests = t.travel_dests[src]
+                groups = with_travel[src]
             elif probe is not None:
                 for dst, _how in t.travel_dests[src]:
                     probe.note(_TRAVEL, src, dst, TRAVELLED)
-        for mkind, dests in ((_STEP, step_dests[src]), (_TRAVEL, travel_dests)):
-            key0 = (mkind * np_ + src + 1) * np_
-            for dst, how in dests:
-                if how == STEP_SINGULARITY or dst >= fire_base:
+        for cands, is_travel in groups:
+            for dst, d1, d2, d3, ordinary, m0, key in cands:
+                if d1 < 0:
                     # Nothing to check at the destination; a Square left behind still counts.
                     if src_sq and _d15_conflict(t, view, src, below, dst, v, 0):
                         if probe is not None:
-                            probe.note(mkind, src, dst, SIDE_BY_SIDE)
+                            probe.note(_TRAVEL if is_travel else _STEP, src, dst, SIDE_BY_SIDE)
                         continue
-                    for c in sing_choices if how == STEP_SINGULARITY else (0,):
-                        key = (key0 + dst + 1) << 4 | c
-                        out.append(intern.get(key) or _new(intern, key, mkind, src, dst, c))
+                    if d1 == _TO_SINGULARITY:
+                        for c in sing_choices:
+                            out.append(
+                                intern.get(key | c)
+                                or _new(intern, key | c, m0.kind, src, dst, c)
+                            )
+                    else:
+                        out.append(m0)
                     continue
                 there = view[dst]
                 if there:
                     # A Square's piece cannot be landed on (3.5), unless the variant allows it.
-                    if sq and not view[under + there] and kind[dst >> 2] == _ORD:
-                        o = view[dst ^ 2]
+                    if sq and ordinary and not view[under + there]:
+                        o = view[d2]
                         if (
                             o
                             and not view[under + o]
@@ -224,40 +283,45 @@ def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
                         ):
                             if probe is not None:
                                 reason = OWN_SQUARE if disband else SQUARE_IMPENETRABLE
-                                probe.note(mkind, src, dst, reason)
+                                probe.note(m0.kind, src, dst, reason)
                             continue
-                elif view[dst ^ 1] or view[dst ^ 3]:
+                elif view[d1] or view[d3]:
                     if probe is not None:
-                        probe.note(mkind, src, dst, OVERLAP)
+                        probe.note(m0.kind, src, dst, OVERLAP)
                     continue  # [D6] overlap
-                opp = view[dst ^ 2]
-                forms = False
-                owners = 0
+                opp = view[d2]
                 if opp:
+                    owners = 0
                     w = opp
                     while w:
                         owners |= 1 << owner[w]
                         w = view[under + w]
                     if owners == mover_bit:
                         owners = 0
-                        forms = (
-                            sq and not there and not view[under + opp] and kind[dst >> 2] == _ORD
-                        )
-                if (forms or src_sq) and _d15_conflict(t, view, src, below, dst, v, owners):
+                        forms = sq and ordinary and not there and not view[under + opp]
+                    else:
+                        forms = False
+                    if (forms or src_sq) and _d15_conflict(t, view, src, below, dst, v, owners):
+                        if probe is not None:
+                            probe.note(m0.kind, src, dst, SIDE_BY_SIDE)
+                        continue
+                    if owners:
+                        choices = sendback[owners]
+                        for c in choices:
+                            out.append(
+                                intern.get(key | c)
+                                or _new(intern, key | c, m0.kind, src, dst, c)
+                            )
+                        if is_travel:
+                            n_travel += len(choices)
+                        continue
+                elif src_sq and _d15_conflict(t, view, src, below, dst, v, 0):
                     if probe is not None:
-                        probe.note(mkind, src, dst, SIDE_BY_SIDE)
+                        probe.note(m0.kind, src, dst, SIDE_BY_SIDE)
                     continue
-                if owners:
-                    for c in sendback[owners]:
-                        key = (key0 + dst + 1) << 4 | c
-                        out.append(intern.get(key) or _new(intern, key, mkind, src, dst, c))
-                    if mkind == _TRAVEL:
-                        n_travel += len(sendback[owners])
-                else:
-                    key = (key0 + dst + 1) << 4
-                    out.append(intern.get(key) or _new(intern, key, mkind, src, dst, 0))
-                    if mkind == _TRAVEL:
-                        n_travel += 1
+                out.append(m0)
+                if is_travel:
+                    n_travel += 1
 
     # Firing an Anomaly corner [D5, D13].
     if loaded:
