@@ -57,7 +57,7 @@ def why_illegal(s: GameState, move: object) -> str:
         return problem
     rules = s.rules
     kind = move.kind
-    base, _n_free = rule_actions(s, None)
+    base = rule_actions(s, None)
     extra = [m for a in rules.actions for m in a.generate(s)]
     if move in base or move in extra:
         for r in rules.restrictions:

@@ -78,36 +78,43 @@ def _new(table: dict[int, Move], key: int, kind: int, origin: int, target: int, 
     return m
 
 
-#: A destination of a step or a travel, precomputed per board (``_candidates``):
+#: A destination of a step or a travel, precomputed per board (``_tables``):
 #: ``(target, target ^ 1, target ^ 2, target ^ 3, ordinary cell?, the Move with choice 0,
 #: its intern key)``; ``target ^ 1`` is ``_TO_FIRING`` for a firing position and
 #: ``_TO_SINGULARITY`` for a Singularity apex (nothing to check there).
 Candidate = tuple[int, int, int, int, bool, Move, int]
 _TO_FIRING = -1
 _TO_SINGULARITY = -2
-#: Per board (by ``id``, with the board kept alive): per position, the candidates to try,
-#: as ``((candidates, is_travel), ...)`` with and without the Wormhole travels.
-_CANDIDATES: dict[
+#: What a piece on a position can do, per position (``_tables``): ...
+_SQUARE_APEX = 0  # ordinary cell, apex NE or NW: may be a piece of a Square [D14]
+_ORDINARY_APEX = 1  # ordinary cell, apex SW or SE
+_IN_SINGULARITY = 2  # never moves again [D13]
+_ON_WORMHOLE = 3  # may travel [D12]
+_OTHER_CELL = 4  # Hyperspace or another grid cell
+_ON_FIRING = 5  # loads its Anomaly corner [D5]
+_IN_START = 6  # a Start Area
+#: The piece values (piece id + 1, ``astroplane.packed``) of each seat.
+_VALUES = tuple(tuple(range(10 * seat + 1, 10 * seat + 11)) for seat in range(4))
+Tables = tuple[
+    Topology,
+    dict[int, Move],
     int,
-    tuple[
-        Topology,
-        tuple[tuple[tuple[tuple[Candidate, ...], bool], ...], ...],
-        tuple[tuple[tuple[tuple[Candidate, ...], bool], ...], ...],
-    ],
-] = {}
+    tuple[tuple[Candidate, ...], ...],
+    tuple[tuple[Candidate, ...], ...],
+    tuple[int, ...],
+    bool,
+]
+#: Per board (by ``id``, with the board kept alive): see ``_tables``.
+_TABLES: dict[int, Tables] = {}
 
 
-def _candidates(
-    t: Topology,
-) -> tuple[
-    tuple[tuple[tuple[tuple[Candidate, ...], bool], ...], ...],
-    tuple[tuple[tuple[tuple[Candidate, ...], bool], ...], ...],
-]:
-    """The step and travel candidates of every position of ``t``: ``(steps only, steps and
-    travels)``, computed once per board."""
-    found = _CANDIDATES.get(id(t))
+def _tables(t: Topology) -> Tables:
+    """For the board ``t``, computed once: ``(t, intern table, n_positions + 1, per
+    position its step candidates, per position its step and travel candidates, per
+    position what a piece there can do, does any step revisit its origin)``."""
+    found = _TABLES.get(id(t))
     if found is not None and found[0] is t:
-        return found[1], found[2]
+        return found
     intern, np_ = _table(t)
     steps_only = []
     with_travel = []
@@ -125,12 +132,36 @@ def _candidates(
                 else:
                     ordinary = t.kind[dst >> 2] == _ORD
                     cands.append((dst, dst ^ 1, dst ^ 2, dst ^ 3, ordinary, m0, key))
-            groups.append((tuple(cands), mkind == _TRAVEL))
-        steps_only.append((groups[0],))
-        with_travel.append((groups[0], groups[1]))
-    result = (tuple(steps_only), tuple(with_travel))
-    _CANDIDATES[id(t)] = (t, result[0], result[1])
-    return result
+            groups.append(tuple(cands))
+        steps_only.append(groups[0])
+        with_travel.append(groups[0] + groups[1])
+    classes = []
+    for src in range(t.n_positions):
+        if src >= t.start_base:
+            classes.append(_IN_START)
+        elif src >= t.fire_base:
+            classes.append(_ON_FIRING)
+        else:
+            k = t.kind[src >> 2]
+            if k == _ORD:
+                classes.append(_SQUARE_APEX if src & 3 < 2 else _ORDINARY_APEX)
+            elif k == _SING:
+                classes.append(_IN_SINGULARITY)
+            elif k == _WORM:
+                classes.append(_ON_WORMHOLE)
+            else:
+                classes.append(_OTHER_CELL)
+    found = (
+        t,
+        intern,
+        np_,
+        tuple(steps_only),
+        tuple(with_travel),
+        tuple(classes),
+        any(t.step_revisits),
+    )
+    _TABLES[id(t)] = found
+    return found
 
 
 class Probe:
@@ -157,12 +188,11 @@ def legal_actions(s: GameState) -> tuple[Move, ...]:
     action filter, then END_TURN when only free actions are left [D7]."""
     if s.outcome is not None:
         return ()
-    acts, n_free = rule_actions(s, None)
+    acts = rule_actions(s, None)
     rules = s.rules
     if rules.actions or rules.restrictions or rules.has_action_filter:
         acts = variant_actions(rules, s, acts)
-        n_free = sum(1 for m in acts if m.kind == _TRAVEL)
-    if n_free and n_free == len(acts):
+    if acts and acts[-1].kind == _TRAVEL and all(m.kind == _TRAVEL for m in acts):
         # Only free actions are left: the player may end the turn instead [D7].
         table, np_ = _table(s.topology)
         key = ((_END * np_) * np_) << 4
@@ -185,143 +215,136 @@ def variant_actions(rules: Rules, s: GameState, acts: list[Move]) -> list[Move]:
     return acts
 
 
-def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
-    """The actions the standard rules allow (no END_TURN, no variant actions) and how many
-    of them are free; with ``probe``, rejections of the probed move are noted on it."""
+def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
+    """The actions the standard rules allow (no END_TURN, no variant actions); with
+    ``probe``, rejections of the probed move are noted on it."""
     t = s.topology
     b = s.board  # packed (astroplane.packed): b[p] top value at p, b[under + v] the one below
     locs = s.locs
     rules = s.rules
     mover = s.to_move
-    fire_base = t.fire_base
-    kind = t.kind
     sq = rules.squares
     disband = rules.singles_disband_squares
-    reserve = min(s.reserve[mover], 2)
+    reserve = s.reserve[mover]
+    if reserve > 2:
+        reserve = 2
     optional = rules.optional_reserve
     sing_choices = (_SING_CHOICES_OPTIONAL if optional else _SING_CHOICES)[reserve]
     sendback = rules.send_back_table
     travelled = s.travelled
-    intern, np_ = _table(t)
+    _t, intern, np_, steps_only, with_travel, classes, any_revisit = _tables(t)
     under = np_ - 2  # np_ is n_positions + 1
     out: list[Move] = []
+    append = out.append
     square_cells: list[int] = []
     loaded = False  # does the mover top a firing position?
-    start_base = t.start_base
-    n_travel = 0
     base = mover * 10
     mover_bit = 1 << mover
     owner = OWNER
-    steps_only, with_travel = _candidates(t)
 
-    for pid in range(base, base + 10):
-        hi = locs[N_PIECES + pid]
+    for lo, hi, v in zip(
+        locs[base : base + 10],
+        locs[N_PIECES + base : N_PIECES + base + 10],
+        _VALUES[mover],
+        strict=True,
+    ):
         if hi == OFF_BOARD:
             continue
-        src = hi << 8 | locs[pid]
-        v = pid + 1
+        src = hi << 8 | lo
         if b[src] != v:
+            continue  # covered: a captive [D9] or lower in a stack
+        c = classes[src]
+        if c == _IN_SINGULARITY:
             continue
         below = b[under + v]
-        if src < fire_base:
-            k = kind[src >> 2]
-            if k == _SING:
-                continue
-            if sq and k == _ORD and not below and (src & 3) < 2:
-                o = b[src ^ 2]
-                if o and not b[under + o] and owner[o] == mover:
-                    square_cells.append(src >> 2)  # a Square of the mover [D14]
-        else:
-            k = -1
-            if src < start_base:
-                loaded = True
-        view: bytes | bytearray = b
-        if t.step_revisits[src]:
+        view = b
+        if any_revisit and t.step_revisits[src]:
             lifted = bytearray(b)
             lifted[src] = below
             lifted[under + v] = 0
-            view = lifted
-        # Leaving may leave a Square behind in the source cell [D15].
+            view = bytes(lifted)
         src_sq = False
-        if sq and below and not view[under + below] and k == _ORD:
-            o = view[src ^ 2]
-            src_sq = o != 0 and not view[under + o] and owner[o] == owner[below]
-        groups = steps_only[src]
-        if k == _WORM:
-            if not (travelled >> pid) & 1:
-                groups = with_travel[src]
+        cands = steps_only[src]
+        if c <= _ORDINARY_APEX:
+            if sq:
+                if below:
+                    # Leaving may leave a Square behind in the source cell [D15].
+                    if not view[under + below]:
+                        o = view[src ^ 2]
+                        src_sq = o != 0 and not view[under + o] and owner[o] == owner[below]
+                elif c == _SQUARE_APEX:
+                    o = b[src ^ 2]
+                    if o and not b[under + o] and owner[o] == mover:
+                        square_cells.append(src >> 2)  # a Square of the mover [D14]
+        elif c == _ON_WORMHOLE:
+            if not (travelled >> (v - 1)) & 1:
+                cands = with_travel[src]
             elif probe is not None:
                 for dst, _how in t.travel_dests[src]:
                     probe.note(_TRAVEL, src, dst, TRAVELLED)
-        for cands, is_travel in groups:
-            for dst, d1, d2, d3, ordinary, m0, key in cands:
-                if d1 < 0:
-                    # Nothing to check at the destination; a Square left behind still counts.
-                    if src_sq and _d15_conflict(t, view, src, below, dst, v, 0):
-                        if probe is not None:
-                            probe.note(_TRAVEL if is_travel else _STEP, src, dst, SIDE_BY_SIDE)
-                        continue
-                    if d1 == _TO_SINGULARITY:
-                        for c in sing_choices:
-                            out.append(
-                                intern.get(key | c)
-                                or _new(intern, key | c, m0.kind, src, dst, c)
-                            )
-                    else:
-                        out.append(m0)
-                    continue
-                there = view[dst]
-                if there:
-                    # A Square's piece cannot be landed on (3.5), unless the variant allows it.
-                    if sq and ordinary and not view[under + there]:
-                        o = view[d2]
-                        if (
-                            o
-                            and not view[under + o]
-                            and owner[o] == owner[there]
-                            and (not disband or owner[there] == mover)
-                        ):
-                            if probe is not None:
-                                reason = OWN_SQUARE if disband else SQUARE_IMPENETRABLE
-                                probe.note(m0.kind, src, dst, reason)
-                            continue
-                elif view[d1] or view[d3]:
-                    if probe is not None:
-                        probe.note(m0.kind, src, dst, OVERLAP)
-                    continue  # [D6] overlap
-                opp = view[d2]
-                if opp:
-                    owners = 0
-                    w = opp
-                    while w:
-                        owners |= 1 << owner[w]
-                        w = view[under + w]
-                    if owners == mover_bit:
-                        owners = 0
-                        forms = sq and ordinary and not there and not view[under + opp]
-                    else:
-                        forms = False
-                    if (forms or src_sq) and _d15_conflict(t, view, src, below, dst, v, owners):
-                        if probe is not None:
-                            probe.note(m0.kind, src, dst, SIDE_BY_SIDE)
-                        continue
-                    if owners:
-                        choices = sendback[owners]
-                        for c in choices:
-                            out.append(
-                                intern.get(key | c)
-                                or _new(intern, key | c, m0.kind, src, dst, c)
-                            )
-                        if is_travel:
-                            n_travel += len(choices)
-                        continue
-                elif src_sq and _d15_conflict(t, view, src, below, dst, v, 0):
+        elif c == _ON_FIRING:
+            loaded = True
+        for dst, d1, d2, d3, ordinary, m0, key in cands:
+            if d1 < 0:
+                # Nothing to check at the destination; a Square left behind still counts.
+                if src_sq and _d15_conflict(t, view, src, below, dst, v, 0):
                     if probe is not None:
                         probe.note(m0.kind, src, dst, SIDE_BY_SIDE)
                     continue
-                out.append(m0)
-                if is_travel:
-                    n_travel += 1
+                if d1 == _TO_SINGULARITY:
+                    for ch in sing_choices:
+                        append(
+                            intern.get(key | ch) or _new(intern, key | ch, m0.kind, src, dst, ch)
+                        )
+                else:
+                    append(m0)
+                continue
+            there = view[dst]
+            if there:
+                # A Square's piece cannot be landed on (3.5), unless the variant allows it.
+                if sq and ordinary and not view[under + there]:
+                    o = view[d2]
+                    if (
+                        o
+                        and not view[under + o]
+                        and owner[o] == owner[there]
+                        and (not disband or owner[there] == mover)
+                    ):
+                        if probe is not None:
+                            reason = OWN_SQUARE if disband else SQUARE_IMPENETRABLE
+                            probe.note(m0.kind, src, dst, reason)
+                        continue
+            elif view[d1] or view[d3]:
+                if probe is not None:
+                    probe.note(m0.kind, src, dst, OVERLAP)
+                continue  # [D6] overlap
+            opp = view[d2]
+            if opp:
+                owners = 0
+                w = opp
+                while w:
+                    owners |= 1 << owner[w]
+                    w = view[under + w]
+                if owners == mover_bit:
+                    owners = 0
+                    forms = sq and ordinary and not there and not view[under + opp]
+                else:
+                    forms = False
+                if (forms or src_sq) and _d15_conflict(t, view, src, below, dst, v, owners):
+                    if probe is not None:
+                        probe.note(m0.kind, src, dst, SIDE_BY_SIDE)
+                    continue
+                if owners:
+                    for ch in sendback[owners]:
+                        append(
+                            intern.get(key | ch) or _new(intern, key | ch, m0.kind, src, dst, ch)
+                        )
+                    continue
+            elif src_sq and _d15_conflict(t, view, src, below, dst, v, 0):
+                if probe is not None:
+                    probe.note(m0.kind, src, dst, SIDE_BY_SIDE)
+                continue
+            append(m0)
 
     # Firing an Anomaly corner [D5, D13].
     if loaded:
@@ -329,8 +352,8 @@ def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
             a, c1 = b[f1], b[f2]
             if a and c1 and owner[a] == mover and owner[c1] == mover:
                 key0 = ((_FIRE * np_ + corner + 1) * np_) << 4
-                for c in (_FIRE_CHOICES_OPTIONAL if optional else _FIRE_CHOICES)[reserve]:
-                    out.append(intern.get(key0 | c) or _new(intern, key0 | c, _FIRE, corner, -1, c))
+                for ch in (_FIRE_CHOICES_OPTIONAL if optional else _FIRE_CHOICES)[reserve]:
+                    append(intern.get(key0 | ch) or _new(intern, key0 | ch, _FIRE, corner, -1, ch))
             elif probe is not None:
                 probe.note(_FIRE, corner, -1, NOT_LOADED)
     elif probe is not None:
@@ -339,7 +362,7 @@ def rule_actions(s: GameState, probe: Probe | None) -> tuple[list[Move], int]:
     if square_cells:
         square_cells.sort()
         _square_actions(s, square_cells, out, probe)
-    return out, n_travel
+    return out
 
 
 def _d15_conflict(
