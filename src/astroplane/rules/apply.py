@@ -26,6 +26,7 @@ from astroplane.events import (
     ReservePlaced,
     SentBack,
     SquareMoved,
+    TurnPassed,
 )
 from astroplane.moves import RESERVE_CHOICES, Move, MoveKind
 from astroplane.outcome import EndReason
@@ -33,7 +34,7 @@ from astroplane.packed import N_PIECES, OFF_BOARD, OWNER, stack_at
 from astroplane.pieces import next_reserve_piece, piece_name
 from astroplane.rules.explain import why_illegal
 from astroplane.rules.movegen import legal_actions
-from astroplane.rules.turns import close_turn, finish
+from astroplane.rules.turns import close_turn, finish, plain_turn_change, start_turn
 from astroplane.state import ELIMINATED, GameState
 from astroplane.topology import Topology
 
@@ -44,6 +45,7 @@ __all__ = ["Edit", "play", "release_bonus", "to_start_areas"]
 
 _STEP, _TRAVEL, _FIRE, _SQUARE, _ELIM, _END = (int(k) for k in MoveKind)
 _HYPER = int(CellKind.HYPERSPACE)
+_WORM = int(CellKind.WORMHOLE)
 
 
 def release_bonus(state: GameState, piece: int, below: int) -> int:
@@ -255,8 +257,15 @@ def _apply(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
         if kind == _STEP:
             moves_left -= 1
             travelled &= ~bit  # the step clears the Wormhole mark [D19]
-            if dst < fire_base and t.step_through(src, dst):
-                travelled |= bit  # went straight through a Wormhole [D12]
+            # Went straight through a Wormhole [D12] (``Topology.step_through``, inlined)?
+            entry = t.link[src]
+            if (
+                0 <= entry < fire_base
+                and t.kind[entry >> 2] == _WORM
+                and dst < fire_base
+                and dst >> 2 == t.wormhole_partner[entry >> 2]
+            ):
+                travelled |= bit
         else:
             travelled |= bit
         if ev is not None:
@@ -368,23 +377,23 @@ def _apply(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
         moves_left, progress = edit.moves_left, edit.progress
 
     last_progress = s.turn if progress else s.last_progress
+    board = bytes(b)
+    locations = bytes(locs)
+    if not moves_left and not entered_singularity and not rules.has_custom_win:
+        # The turn is over [D7]: in the plain case, build the next turn's state at once.
+        nxt = plain_turn_change(s, last_progress)
+        if nxt is not None:
+            new = GameState(
+                t, rules, s.seats, board, reserve, eliminated, s.removed, nxt,
+                2, s.turn + 1, travelled, 0, last_progress, None, locations,
+            )  # fmt: skip
+            if ev is not None:
+                ev.append(TurnPassed(SEAT_NAMES[mover], SEAT_NAMES[nxt], s.turn + 1))
+            return start_turn(new, ev)
     new = GameState(
-        t,
-        rules,
-        s.seats,
-        bytes(b),
-        reserve,
-        eliminated,
-        s.removed,
-        mover,
-        moves_left,
-        s.turn,
-        travelled,
-        landed,
-        last_progress,
-        None,
-        bytes(locs),
-    )
+        t, rules, s.seats, board, reserve, eliminated, s.removed, mover,
+        moves_left, s.turn, travelled, landed, last_progress, None, locations,
+    )  # fmt: skip
     if (entered_singularity or rules.has_custom_win) and rules.true_win(new, mover):
         return finish(new, EndReason.TRUE_WIN, ev)
     if moves_left > 0:

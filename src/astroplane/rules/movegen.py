@@ -367,7 +367,7 @@ def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
 
 def _d15_conflict(
     t: Topology,
-    board: bytes | bytearray,
+    board: bytes,
     src: int,
     below: int,
     dst: int,
@@ -378,12 +378,13 @@ def _d15_conflict(
     value ``below`` on top at ``src``) leave two Squares of different players side by side
     [D15]? Only called when the move forms or leaves a Square."""
     under = t.n_positions - 1
-    after = bytearray(board)
-    after[src] = below
-    after[under + v] = after[dst]
-    after[dst] = v
+    moved = bytearray(board)
+    moved[src] = below
+    moved[under + v] = moved[dst]
+    moved[dst] = v
     if sendback_owners:
-        after[dst ^ 2] = 0
+        moved[dst ^ 2] = 0
+    after = bytes(moved)
     for cell in (src >> 2, dst >> 2):
         if cell < t.n_cells:
             sq_owner = square_owner(after, under, t.kind, cell)
@@ -394,9 +395,7 @@ def _d15_conflict(
     return False
 
 
-def _cell_empty(board: bytes, cell: int) -> bool:
-    p = 4 * cell
-    return not (board[p] or board[p + 1] or board[p + 2] or board[p + 3])
+_EMPTY_CELL = bytes(4)
 
 
 def _square_actions(s: GameState, cells: list[int], out: list[Move], probe: Probe | None) -> None:
@@ -413,7 +412,7 @@ def _square_actions(s: GameState, cells: list[int], out: list[Move], probe: Prob
         for d in range(4):
             n = neighbours[cell][d]
             first = True
-            while n >= 0 and kind[n] == _ORD and _cell_empty(b, n):
+            while n >= 0 and kind[n] == _ORD and b[4 * n : 4 * n + 4] == _EMPTY_CELL:
                 if first:
                     if not _square_lands_badly(t, b, cell, n, mover):
                         out.append(_square_move(intern, np_, _SQUARE, cell, n))
@@ -450,7 +449,7 @@ def _square_lands_badly(t: Topology, board: bytes, cell: int, target: int, mover
     """[D15]: would the Square from ``cell``, now in ``target``, touch another player's Square?"""
     under = t.n_positions - 1
     for n in t.neighbours[target]:
-        if n >= 0 and n != cell:
+        if n >= 0 and n != cell and board[4 * n : 4 * n + 4] != _EMPTY_CELL:
             o = square_owner(board, under, t.kind, n)
             if o >= 0 and o != mover:
                 return True

@@ -19,9 +19,10 @@ if TYPE_CHECKING:
 __all__ = ["square_owner", "squares", "touches_other_square"]
 
 _ORDINARY = int(CellKind.ORDINARY)
+_EMPTY_CELL = bytes(4)
 
 
-def square_owner(board: bytes | bytearray, under: int, kind: Sequence[int], cell: int) -> int:
+def square_owner(board: bytes, under: int, kind: Sequence[int], cell: int) -> int:
     """The seat owning a Square in ``cell``, or -1 if there is none [D14].
 
     Args:
@@ -48,7 +49,7 @@ def square_owner(board: bytes | bytearray, under: int, kind: Sequence[int], cell
 
 
 def touches_other_square(
-    board: bytes | bytearray,
+    board: bytes,
     under: int,
     kind: Sequence[int],
     neighbours: Sequence[tuple[int, int, int, int]],
@@ -57,7 +58,7 @@ def touches_other_square(
 ) -> bool:
     """True if another player's Square stands orthogonally next to ``cell`` [D15]."""
     for n in neighbours[cell]:
-        if n >= 0:
+        if n >= 0 and board[4 * n : 4 * n + 4] != _EMPTY_CELL:
             o = square_owner(board, under, kind, n)
             if o >= 0 and o != owner:
                 return True

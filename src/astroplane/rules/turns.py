@@ -26,6 +26,7 @@ __all__ = [
     "is_stuck",
     "next_seat",
     "no_progress_after",
+    "plain_turn_change",
     "remove_player",
     "start_turn",
     "stuck_ends_game",
@@ -47,15 +48,17 @@ def turn_limit_reached(s: GameState) -> bool:
     return limit is not None and s.turn >= limit
 
 
-def no_progress_after(s: GameState, turn: int) -> bool:
+def no_progress_after(s: GameState, turn: int, last_progress: int | None = None) -> bool:
     """Have ``no_progress_rounds`` rounds passed without progress once ``turn`` is over
-    (with ``s``'s last progress and players) [D25]? A round is as many turns as there are
-    players still in the game."""
+    (with ``s``'s players, and its last progress unless ``last_progress`` is given) [D25]?
+    A round is as many turns as there are players still in the game."""
     rounds = s.rules.no_progress_rounds
     if rounds is None:
         return False
     active = sum(1 for seat in s.seats if seat not in s.removed)
-    return turn - s.last_progress >= rounds * active
+    if last_progress is None:
+        last_progress = s.last_progress
+    return turn - last_progress >= rounds * active
 
 
 def is_stuck(s: GameState) -> bool:
@@ -102,6 +105,23 @@ def finish(s: GameState, reason: EndReason, ev: list[Event] | None = None) -> Ga
             )
         )
     return _same_board(s, s.to_move, 0, s.turn, outcome, ())
+
+
+def plain_turn_change(s: GameState, last_progress: int) -> Seat | None:
+    """The seat that plays next when the turn of ``s.to_move`` (turn ``s.turn``) ends with
+    last progress ``last_progress`` in the plain way: no limit reached [D18, D25], no seat
+    removed, the rulebook's two moves a turn. None when ``close_turn`` must decide on the
+    state the turn ended with. (The engine uses this to build the next turn's state at
+    once.)"""
+    rules = s.rules
+    if rules.turn_moves is not two_moves or s.removed:
+        return None
+    if rules.max_turns is not None and turn_limit_reached(s):
+        return None
+    if rules.no_progress_rounds is not None and no_progress_after(s, s.turn, last_progress):
+        return None
+    seats = s.seats
+    return seats[(seats.index(s.to_move) + 1) % len(seats)]
 
 
 def close_turn(s: GameState, ev: list[Event] | None = None) -> GameState:
