@@ -24,6 +24,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: are left out (a compiled frozen attrs class crashed at run time), and so is perft.py
 #: (mypyc drops the docstrings of public functions).
 COMPILED_MODULES = (
+    "astroplane/packed.py",
     "astroplane/rules/movegen.py",
     "astroplane/rules/apply.py",
     "astroplane/rules/turns.py",

@@ -43,6 +43,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from astroplane.pieces import PIECES_PER_PLAYER
 
@@ -59,13 +60,13 @@ __all__ = [
 ]
 
 #: Pieces of a game (4 seats x 10).
-N_PIECES = 4 * PIECES_PER_PLAYER
+N_PIECES: Final = 40  # 4 * PIECES_PER_PLAYER, a literal for the compiled build
 #: ``hi`` byte of a piece that is not on a position.
-OFF_BOARD = 255
+OFF_BOARD: Final = 255
 #: The most positions a packed board can have (``hi`` must stay below ``OFF_BOARD``).
-MAX_POSITIONS = 255 * 256
+MAX_POSITIONS: Final = 255 * 256
 #: The owner seat of the piece of each value (index 0, no piece: -1).
-OWNER: tuple[int, ...] = (-1, *(q // PIECES_PER_PLAYER for q in range(N_PIECES)))
+OWNER: Final[tuple[int, ...]] = (-1, *(q // PIECES_PER_PLAYER for q in range(N_PIECES)))
 
 _EMPTY: tuple[int, ...] = ()
 

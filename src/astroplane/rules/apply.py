@@ -10,7 +10,7 @@ never disagree with ``play()``. What happens when the turn is over is in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from astroplane.enums import APEX_NAMES, SEAT_NAMES, CellKind
 from astroplane.errors import IllegalMoveError
@@ -43,9 +43,14 @@ if TYPE_CHECKING:
 
 __all__ = ["Edit", "play", "release_bonus", "to_start_areas"]
 
-_STEP, _TRAVEL, _FIRE, _SQUARE, _ELIM, _END = (int(k) for k in MoveKind)
-_HYPER = int(CellKind.HYPERSPACE)
-_WORM = int(CellKind.WORMHOLE)
+_STEP: Final = int(MoveKind.STEP)
+_TRAVEL: Final = int(MoveKind.TRAVEL)
+_FIRE: Final = int(MoveKind.FIRE)
+_SQUARE: Final = int(MoveKind.SQUARE)
+_ELIM: Final = int(MoveKind.ELIMINATE)
+_END: Final = int(MoveKind.END_TURN)
+_HYPER: Final = int(CellKind.HYPERSPACE)
+_WORM: Final = int(CellKind.WORMHOLE)
 
 
 def release_bonus(state: GameState, piece: int, below: int) -> int:

@@ -16,7 +16,7 @@ generator notes the rule at each place that rejects a matching candidate
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from astroplane.moves import Move, MoveKind
 from astroplane.packed import N_PIECES, OFF_BOARD, OWNER
@@ -29,17 +29,23 @@ if TYPE_CHECKING:
 
 __all__ = ["Probe", "legal_actions", "rule_actions"]
 
-_STEP, _TRAVEL, _FIRE, _SQUARE, _ELIM, _END = (int(k) for k in MoveKind)
-_ORD = int(CellKind.ORDINARY)
-_SING = int(CellKind.SINGULARITY)
-_WORM = int(CellKind.WORMHOLE)
+# Plain ints, Final so that a compiled build reads them as constants.
+_STEP: Final = int(MoveKind.STEP)
+_TRAVEL: Final = int(MoveKind.TRAVEL)
+_FIRE: Final = int(MoveKind.FIRE)
+_SQUARE: Final = int(MoveKind.SQUARE)
+_ELIM: Final = int(MoveKind.ELIMINATE)
+_END: Final = int(MoveKind.END_TURN)
+_ORD: Final = int(CellKind.ORDINARY)
+_SING: Final = int(CellKind.SINGULARITY)
+_WORM: Final = int(CellKind.WORMHOLE)
 #: Reserve choices (``Move.choice``, see ``RESERVE_CHOICES``) by pieces in reserve (0, 1, 2+):
 #: bringing a reserve piece in is compulsory [D28] ...
-_SING_CHOICES = ((0,), (1, 2), (1, 2))
-_FIRE_CHOICES = ((0,), (1, 2), (3, 4, 5))
+_SING_CHOICES: Final = ((0,), (1, 2), (1, 2))
+_FIRE_CHOICES: Final = ((0,), (1, 2), (3, 4, 5))
 #: ... unless ``optional_reserve`` is on, when "none" is a choice too [D13].
-_SING_CHOICES_OPTIONAL = ((0,), (0, 1, 2), (0, 1, 2))
-_FIRE_CHOICES_OPTIONAL = ((0,), (0, 1, 2), (0, 1, 2, 3, 4, 5))
+_SING_CHOICES_OPTIONAL: Final = ((0,), (0, 1, 2), (0, 1, 2))
+_FIRE_CHOICES_OPTIONAL: Final = ((0,), (0, 1, 2), (0, 1, 2, 3, 4, 5))
 
 # Reasons the generator gives when it rejects a candidate (quoted by IllegalMoveError).
 SQUARE_IMPENETRABLE = (
@@ -83,18 +89,18 @@ def _new(table: dict[int, Move], key: int, kind: int, origin: int, target: int, 
 #: its intern key)``; ``target ^ 1`` is ``_TO_FIRING`` for a firing position and
 #: ``_TO_SINGULARITY`` for a Singularity apex (nothing to check there).
 Candidate = tuple[int, int, int, int, bool, Move, int]
-_TO_FIRING = -1
-_TO_SINGULARITY = -2
+_TO_FIRING: Final = -1
+_TO_SINGULARITY: Final = -2
 #: What a piece on a position can do, per position (``_tables``): ...
-_SQUARE_APEX = 0  # ordinary cell, apex NE or NW: may be a piece of a Square [D14]
-_ORDINARY_APEX = 1  # ordinary cell, apex SW or SE
-_IN_SINGULARITY = 2  # never moves again [D13]
-_ON_WORMHOLE = 3  # may travel [D12]
-_OTHER_CELL = 4  # Hyperspace or another grid cell
-_ON_FIRING = 5  # loads its Anomaly corner [D5]
-_IN_START = 6  # a Start Area
+_SQUARE_APEX: Final = 0  # ordinary cell, apex NE or NW: may be a piece of a Square [D14]
+_ORDINARY_APEX: Final = 1  # ordinary cell, apex SW or SE
+_IN_SINGULARITY: Final = 2  # never moves again [D13]
+_ON_WORMHOLE: Final = 3  # may travel [D12]
+_OTHER_CELL: Final = 4  # Hyperspace or another grid cell
+_ON_FIRING: Final = 5  # loads its Anomaly corner [D5]
+_IN_START: Final = 6  # a Start Area
 #: The piece values (piece id + 1, ``astroplane.packed``) of each seat.
-_VALUES = tuple(tuple(range(10 * seat + 1, 10 * seat + 11)) for seat in range(4))
+_VALUES: Final = tuple(tuple(range(10 * seat + 1, 10 * seat + 11)) for seat in range(4))
 Tables = tuple[
     Topology,
     dict[int, Move],
@@ -235,7 +241,6 @@ def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
     _t, intern, np_, steps_only, with_travel, classes, any_revisit = _tables(t)
     under = np_ - 2  # np_ is n_positions + 1
     out: list[Move] = []
-    append = out.append
     square_cells: list[int] = []
     loaded = False  # does the mover top a firing position?
     base = mover * 10
@@ -293,11 +298,11 @@ def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
                     continue
                 if d1 == _TO_SINGULARITY:
                     for ch in sing_choices:
-                        append(
+                        out.append(
                             intern.get(key | ch) or _new(intern, key | ch, m0.kind, src, dst, ch)
                         )
                 else:
-                    append(m0)
+                    out.append(m0)
                 continue
             there = view[dst]
             if there:
@@ -336,7 +341,7 @@ def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
                     continue
                 if owners:
                     for ch in sendback[owners]:
-                        append(
+                        out.append(
                             intern.get(key | ch) or _new(intern, key | ch, m0.kind, src, dst, ch)
                         )
                     continue
@@ -344,7 +349,7 @@ def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
                 if probe is not None:
                     probe.note(m0.kind, src, dst, SIDE_BY_SIDE)
                 continue
-            append(m0)
+            out.append(m0)
 
     # Firing an Anomaly corner [D5, D13].
     if loaded:
@@ -353,7 +358,9 @@ def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
             if a and c1 and owner[a] == mover and owner[c1] == mover:
                 key0 = ((_FIRE * np_ + corner + 1) * np_) << 4
                 for ch in (_FIRE_CHOICES_OPTIONAL if optional else _FIRE_CHOICES)[reserve]:
-                    append(intern.get(key0 | ch) or _new(intern, key0 | ch, _FIRE, corner, -1, ch))
+                    out.append(
+                        intern.get(key0 | ch) or _new(intern, key0 | ch, _FIRE, corner, -1, ch)
+                    )
             elif probe is not None:
                 probe.note(_FIRE, corner, -1, NOT_LOADED)
     elif probe is not None:
@@ -395,7 +402,7 @@ def _d15_conflict(
     return False
 
 
-_EMPTY_CELL = bytes(4)
+_EMPTY_CELL: Final = bytes(4)
 
 
 def _square_actions(s: GameState, cells: list[int], out: list[Move], probe: Probe | None) -> None:

@@ -7,7 +7,7 @@ opposite and hold exactly one piece each, both of the same player.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from astroplane.enums import CellKind, Seat
 from astroplane.packed import OWNER
@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 __all__ = ["square_owner", "squares", "touches_other_square"]
 
-_ORDINARY = int(CellKind.ORDINARY)
-_EMPTY_CELL = bytes(4)
+_ORDINARY: Final = int(CellKind.ORDINARY)
+_EMPTY_CELL: Final = bytes(4)
 
 
 def square_owner(board: bytes, under: int, kind: Sequence[int], cell: int) -> int:
