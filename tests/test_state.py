@@ -12,7 +12,7 @@ from hypothesis import given
 
 import astroplane as ap
 from astroplane.pieces import PIECES_PER_PLAYER
-from astroplane.state import ELIMINATED, IN_RESERVE, NOT_PLAYING, REMOVED
+from astroplane.state import ELIMINATED, IN_RESERVE, NOT_PLAYING, REMOVED, build_state
 from strategies import position_kwargs, positions
 
 B = ap.REFERENCE_BOARD
@@ -680,3 +680,18 @@ def test_rebuilding_from_own_fields_gives_an_equal_state(s: ap.GameState) -> Non
         again = rebuild(s)
         assert again == s
         assert again.where == s.where  # not part of equality: compare it too
+
+
+@given(positions())
+def test_the_engines_constructor_builds_the_same_state(s: ap.GameState) -> None:
+    """build_state (the rules engine's constructor) gives what GameState(...) gives: equal,
+    same hash and repr, frozen, and pickling and evolve work on it."""
+    args = [getattr(s, f.name) for f in attrs.fields(ap.GameState) if f.init]
+    fast, slow = build_state(*args), ap.GameState(*args)
+    assert type(fast) is ap.GameState
+    assert fast == slow == s and hash(fast) == hash(slow) == hash(s)
+    assert repr(fast) == repr(slow)
+    assert fast.legal_moves() == slow.legal_moves()
+    assert pickle.loads(pickle.dumps(fast)) == s and attrs.evolve(fast) == s
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        fast.turn = 3  # type: ignore[misc]

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from astroplane.events import Event
     from astroplane.rules.ruleset import Rules
 
-__all__ = ["ELIMINATED", "IN_RESERVE", "NOT_PLAYING", "REMOVED", "GameState"]
+__all__ = ["ELIMINATED", "IN_RESERVE", "NOT_PLAYING", "REMOVED", "GameState", "build_state"]
 
 #: ``where`` codes for pieces not on a position (``Location`` values).
 IN_RESERVE = int(Location.RESERVE)
@@ -45,8 +45,20 @@ REMOVED = int(Location.REMOVED)
 NOT_PLAYING = int(Location.NOT_PLAYING)
 
 
+class _Caches:
+    """Slots for what a state computes once and keeps: its legal actions (filled in by the
+    rules engine when it builds the state), and its stacks and piece locations decoded
+    from the packed board. Not attrs fields, so the constructor does not spend time
+    setting them; they are empty until first use."""
+
+    __slots__ = ("_legal", "_stacks", "_where")
+    _legal: tuple[Move, ...]
+    _stacks: tuple[tuple[int, ...], ...]
+    _where: tuple[int, ...]
+
+
 @attrs.frozen(cache_hash=True, repr=False)
-class GameState:
+class GameState(_Caches):
     """A complete, immutable game state.
 
     Build one with ``new_game`` or ``setup_position``; the constructor itself does no
@@ -93,32 +105,29 @@ class GameState:
     last_progress: int
     outcome: Outcome | None
     locs: bytes = attrs.field(eq=False)
-    # The legal actions, filled in once by the rules engine; never copied by attrs.evolve.
-    _legal: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False)
-    # ``stacks`` and ``where``, decoded on first use.
-    _stacks: tuple[tuple[int, ...], ...] | None = attrs.field(default=None, init=False, eq=False)
-    _where: tuple[int, ...] | None = attrs.field(default=None, init=False, eq=False)
 
     # ---- the board --------------------------------------------------------------------
     @property
     def stacks(self) -> tuple[tuple[int, ...], ...]:
         """Per position index, the stack there, bottom to top, as piece ids (decoded from
         ``board`` on first use, then kept)."""
-        stacks = self._stacks
-        if stacks is None:
+        try:
+            return self._stacks
+        except AttributeError:
             stacks = unpack_stacks(self.board, self.topology.n_positions)
             object.__setattr__(self, "_stacks", stacks)
-        return stacks
+            return stacks
 
     @property
     def where(self) -> tuple[int, ...]:
         """Per piece id, its position index or a negative ``Location`` code (decoded from
         ``locs`` on first use, then kept)."""
-        where = self._where
-        if where is None:
+        try:
+            return self._where
+        except AttributeError:
             where = unpack_where(self.locs)
             object.__setattr__(self, "_where", where)
-        return where
+            return where
 
     # ---- the rules, through the rule set ----------------------------------------------
     def legal_moves(self) -> tuple[Move, ...]:
@@ -130,11 +139,12 @@ class GameState:
         then a variant's own actions, then END_TURN when it is legal [D7]. Empty once
         the game is over.
         """
-        legal = self._legal
-        if legal is None:
+        try:
+            return self._legal
+        except AttributeError:
             legal = self.rules.legal_moves(self)
             object.__setattr__(self, "_legal", legal)
-        return legal
+            return legal
 
     def play(self, move: Move) -> GameState:
         """The state after ``move``; this state is unchanged.
@@ -439,3 +449,64 @@ class GameState:
             f"<GameState {seats} turn {self.turn}, {SEAT_NAMES[self.to_move]} to move, "
             f"{self.moves_left} moves left, {on_board} pieces placed>"
         )
+
+
+# ---- the engine's constructor ---------------------------------------------------------------
+# attrs' frozen __init__ sets each slot with ``object.__setattr__(self, name, value)``, a
+# name lookup per field; ``build_state`` sets the slots through their descriptors instead,
+# which is what the rules engine (one new state per action) spends less time on. The
+# result is the same object (tests/test_state.py compares the two constructors).
+_FIELD_SETTERS = tuple(GameState.__dict__[f.name].__set__ for f in attrs.fields(GameState))
+_HASH_SLOT = "_attrs_cached_hash"  # where attrs keeps the cached hash (cache_hash=True)
+# With another attrs layout (no such slot, other fields), ``build_state`` calls ``GameState``.
+_FAST = _HASH_SLOT in GameState.__slots__ and len(_FIELD_SETTERS) == 15
+_set_hash = GameState.__dict__[_HASH_SLOT].__set__ if _FAST else None
+
+
+def build_state(
+    topology: Topology,
+    rules: Rules,
+    seats: tuple[Seat, ...],
+    board: bytes,
+    reserve: tuple[int, int, int, int],
+    eliminated: tuple[tuple[int, int], ...],
+    removed: tuple[Seat, ...],
+    to_move: Seat,
+    moves_left: int,
+    turn: int,
+    travelled: int,
+    landed: int,
+    last_progress: int,
+    outcome: Outcome | None,
+    locs: bytes,
+) -> GameState:
+    """``GameState(...)`` with the same positional arguments, faster: the rules engine's
+    constructor (no validation; build states with ``new_game`` or ``setup_position``)."""
+    if _set_hash is None:  # pragma: no cover - another attrs layout
+        return GameState(
+            topology, rules, seats, board, reserve, eliminated, removed, to_move,
+            moves_left, turn, travelled, landed, last_progress, outcome, locs,
+        )  # fmt: skip
+    state: GameState = object.__new__(GameState)
+    (
+        set_topology, set_rules, set_seats, set_board, set_reserve, set_eliminated,
+        set_removed, set_to_move, set_moves_left, set_turn, set_travelled, set_landed,
+        set_last_progress, set_outcome, set_locs,
+    ) = _FIELD_SETTERS  # fmt: skip
+    set_topology(state, topology)
+    set_rules(state, rules)
+    set_seats(state, seats)
+    set_board(state, board)
+    set_reserve(state, reserve)
+    set_eliminated(state, eliminated)
+    set_removed(state, removed)
+    set_to_move(state, to_move)
+    set_moves_left(state, moves_left)
+    set_turn(state, turn)
+    set_travelled(state, travelled)
+    set_landed(state, landed)
+    set_last_progress(state, last_progress)
+    set_outcome(state, outcome)
+    set_locs(state, locs)
+    _set_hash(state, None)
+    return state

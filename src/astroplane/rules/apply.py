@@ -35,7 +35,7 @@ from astroplane.pieces import next_reserve_piece, piece_name
 from astroplane.rules.explain import why_illegal
 from astroplane.rules.movegen import legal_actions
 from astroplane.rules.turns import close_turn, finish, plain_turn_change, start_turn
-from astroplane.state import ELIMINATED, GameState
+from astroplane.state import ELIMINATED, GameState, build_state
 from astroplane.topology import Topology
 
 if TYPE_CHECKING:
@@ -60,20 +60,6 @@ def release_bonus(state: GameState, piece: int, below: int) -> int:
     if below // 10 != piece // 10 and not (state.landed >> piece) & 1:
         return 1
     return 0
-
-
-def play(s: GameState, move: Move, events: list[Event] | None) -> GameState:
-    """Apply a legal action and resolve the turn (see ``GameState.play``); append the
-    events to ``events`` when it is a list."""
-    legal = s.legal_moves()
-    for m in legal:
-        if m is move:
-            break
-    else:
-        if not isinstance(move, Move) or move not in legal:
-            raise IllegalMoveError(move, why_illegal(s, move))
-        move = legal[legal.index(move)]  # the interned move, whose fields are plain ints
-    return _apply(s, move, events)
 
 
 class Edit:
@@ -224,7 +210,21 @@ def to_start_areas(edit: Edit, origin: int, stack: tuple[int, ...], choice: int)
             ev.append(SentBack(SEAT_NAMES[owner], names, edit.name(origin), area))
 
 
-def _apply(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
+def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
+    """Apply a legal action and resolve the turn (see ``GameState.play``); append the
+    events to ``ev`` when it is a list.
+
+    Raises:
+        IllegalMoveError: If ``move`` is not legal in ``s``; its message names the rule.
+    """
+    legal = s.legal_moves()
+    for m in legal:
+        if m is move:
+            break
+    else:
+        if not isinstance(move, Move) or move not in legal:
+            raise IllegalMoveError(move, why_illegal(s, move))
+        move = legal[legal.index(move)]  # the interned move, whose fields are plain ints
     t = s.topology
     rules = s.rules
     mover = s.to_move
@@ -388,14 +388,18 @@ def _apply(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
         # The turn is over [D7]: in the plain case, build the next turn's state at once.
         nxt = plain_turn_change(s, last_progress)
         if nxt is not None:
-            new = GameState(
+            new = build_state(
                 t, rules, s.seats, board, reserve, eliminated, s.removed, nxt,
                 2, s.turn + 1, travelled, 0, last_progress, None, locations,
             )  # fmt: skip
             if ev is not None:
                 ev.append(TurnPassed(SEAT_NAMES[mover], SEAT_NAMES[nxt], s.turn + 1))
-            return start_turn(new, ev)
-    new = GameState(
+            legal = legal_actions(new)
+            if legal:
+                object.__setattr__(new, "_legal", legal)
+                return new
+            return start_turn(new, ev)  # the next player is stuck
+    new = build_state(
         t, rules, s.seats, board, reserve, eliminated, s.removed, mover,
         moves_left, s.turn, travelled, landed, last_progress, None, locations,
     )  # fmt: skip

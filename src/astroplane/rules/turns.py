@@ -18,7 +18,7 @@ from astroplane.outcome import EndReason, Outcome
 from astroplane.packed import pack
 from astroplane.pieces import piece_name, piece_owner, pieces_of_seat
 from astroplane.rules.movegen import legal_actions
-from astroplane.state import IN_RESERVE, REMOVED, GameState
+from astroplane.state import IN_RESERVE, REMOVED, GameState, build_state
 
 __all__ = [
     "close_turn",
@@ -163,7 +163,7 @@ def _same_board(
     """``s`` with the same pieces and marks, at another point of the turn sequence;
     the `landed` marks only last for the turn they were made in [D9]."""
     landed = s.landed if turn == s.turn and outcome is None else 0
-    new = GameState(
+    new = build_state(
         s.topology, s.rules, s.seats, s.board, s.reserve, s.eliminated, s.removed,
         _SEAT[to_move], moves_left, turn, s.travelled, landed, s.last_progress, outcome,
         s.locs,
@@ -215,7 +215,7 @@ def remove_player(s: GameState, seat: int, ev: list[Event] | None = None) -> Gam
     if ev is not None:
         ev.append(PlayerRemoved(SEAT_NAMES[seat], tuple(piece_name(p) for p in gone)))
     board, locs = pack(stacks, where, t.n_positions)
-    return GameState(
+    return build_state(
         t,
         s.rules,
         s.seats,
