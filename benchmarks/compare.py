@@ -1,7 +1,13 @@
 """Side by side: astroplane pure Python, astroplane compiled (mypyc) and python-chess.
 
     nice python benchmarks/compare.py --compiled /path/to/compiled-venv/bin/python
+    nice python benchmarks/compare.py --before /path/to/baseline-venv/bin/python
     nice python benchmarks/compare.py --quick          # a smoke run
+
+``--before`` measures an earlier astroplane (a venv with another version or commit
+installed) in the same rounds, so a change is judged against its baseline on the same
+machine at the same time: the ratios "pure / before" and "compiled / before" are what a
+speed change claims.
 
 Each engine runs in its own worker process (``--worker NAME``): the pure build with this
 interpreter (which must import the pure-Python astroplane), the compiled build with the
@@ -368,12 +374,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--openspiel", metavar="PYTHON", help="interpreter of a venv with open_spiel (optional)"
     )
+    parser.add_argument(
+        "--before",
+        metavar="PYTHON",
+        help="interpreter of a venv with an earlier astroplane, the baseline (optional)",
+    )
     args = parser.parse_args(argv)
     if args.worker:
         print(json.dumps(WORKERS[args.worker](args.quick)))
         return 0
 
     engines: dict[str, tuple[str, str]] = {"astroplane pure": (sys.executable, "astroplane")}
+    if args.before:
+        engines["astroplane before"] = (args.before, "astroplane")
     if args.compiled:
         engines["astroplane compiled"] = (args.compiled, "astroplane")
     else:
@@ -398,6 +411,8 @@ def main(argv: list[str] | None = None) -> int:
         print("WARNING: this interpreter imports a compiled astroplane; 'pure' is not pure")
     if "astroplane compiled" in first and not first["astroplane compiled"].get("compiled"):
         print("WARNING: the --compiled interpreter imports a pure-Python astroplane")
+    if "astroplane before" in first and first["astroplane before"].get("compiled"):
+        print("WARNING: the --before interpreter imports a compiled astroplane")
     if hasattr(os, "getloadavg"):
         print(f"load average after the run: {os.getloadavg()[0]:.2f}")
     for name, res in first.items():
@@ -414,7 +429,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     names = list(engines)
     print(f"medians of {args.rounds} alternating rounds (min-max in brackets)")
-    print(f"{'measure':<22}" + "".join(f"{n:>34}" for n in names))
+    print(f"{'measure':<22}" + "".join(f"{n:>30}" for n in names))
     for m in MEASURES:
         cells = []
         for n in names:
@@ -424,10 +439,12 @@ def main(argv: list[str] | None = None) -> int:
                 cells.append("n/a")
                 continue
             cells.append(f"{med[n][m]:{fmt}} ({lo:{fmt}}-{hi:{fmt}})")
-        print(f"{m + ' (' + UNITS[m] + ')':<22}" + "".join(f"{c:>34}" for c in cells))
+        print(f"{m + ' (' + UNITS[m] + ')':<22}" + "".join(f"{c:>30}" for c in cells))
     print()
 
     wanted = [
+        ("astroplane pure", "astroplane before"),
+        ("astroplane compiled", "astroplane before"),
         ("astroplane compiled", "astroplane pure"),
         ("astroplane pure", "python-chess"),
         ("astroplane compiled", "python-chess"),
@@ -439,17 +456,17 @@ def main(argv: list[str] | None = None) -> int:
     # affected by a change of load; the median of the per-round ratios is reported.
     print("ratios, median over the rounds of the ratio within a round (> 1: the first is")
     print("faster / smaller)")
-    print(f"{'measure':<22}" + "".join(f"{a + ' / ' + b:>44}" for a, b in pairs))
-    for m in MEASURES:
+    print(f"{'pair':<44}" + "".join(f"{m:>13}" for m in MEASURES))
+    for a, b in pairs:
         cells = []
-        for a, b in pairs:
+        for m in MEASURES:
             per_round = [
                 (rb[m] / ra[m] if m in SMALLER_IS_BETTER else ra[m] / rb[m])
                 for ra, rb in zip(results[a], results[b], strict=True)
             ]
             ratio = statistics.median(per_round)
             cells.append("n/a" if ratio != ratio else f"{ratio:.2f}x")  # NaN: not measured
-        print(f"{m:<22}" + "".join(f"{c:>44}" for c in cells))
+        print(f"{a + ' / ' + b:<44}" + "".join(f"{c:>13}" for c in cells))
     return 0
 
 
