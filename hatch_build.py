@@ -25,6 +25,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: (mypyc drops the docstrings of public functions).
 COMPILED_MODULES = (
     "astroplane/packed.py",
+    "astroplane/construct.py",
     "astroplane/rules/movegen.py",
     "astroplane/rules/apply.py",
     "astroplane/rules/turns.py",

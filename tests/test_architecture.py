@@ -20,7 +20,9 @@ CORE = (
     "astroplane.events",
     "astroplane.protocol",
     "astroplane.render",
+    "astroplane.packed",
     "astroplane.state",
+    "astroplane.construct",
     "astroplane.rules",
     "astroplane.setup",
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from astroplane.construct import build_state
 from astroplane.enums import APEX_NAMES, SEAT_NAMES, CellKind
 from astroplane.errors import IllegalMoveError
 from astroplane.events import (
@@ -35,7 +36,7 @@ from astroplane.pieces import next_reserve_piece, piece_name
 from astroplane.rules.explain import why_illegal
 from astroplane.rules.movegen import legal_actions
 from astroplane.rules.turns import close_turn, finish, plain_turn_change, start_turn
-from astroplane.state import ELIMINATED, GameState, build_state
+from astroplane.state import ELIMINATED, GameState
 from astroplane.topology import Topology
 
 if TYPE_CHECKING:
@@ -217,7 +218,10 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
     Raises:
         IllegalMoveError: If ``move`` is not legal in ``s``; its message names the rule.
     """
-    legal = s.legal_moves()
+    try:
+        legal = s._legal
+    except AttributeError:  # a state nobody asked for its legal moves yet
+        legal = s.legal_moves()
     for m in legal:
         if m is move:
             break

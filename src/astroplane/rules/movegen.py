@@ -99,8 +99,6 @@ _ON_WORMHOLE: Final = 3  # may travel [D12]
 _OTHER_CELL: Final = 4  # Hyperspace or another grid cell
 _ON_FIRING: Final = 5  # loads its Anomaly corner [D5]
 _IN_START: Final = 6  # a Start Area
-#: The piece values (piece id + 1, ``astroplane.packed``) of each seat.
-_VALUES: Final = tuple(tuple(range(10 * seat + 1, 10 * seat + 11)) for seat in range(4))
 Tables = tuple[
     Topology,
     dict[int, Move],
@@ -247,15 +245,11 @@ def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
     mover_bit = 1 << mover
     owner = OWNER
 
-    for lo, hi, v in zip(
-        locs[base : base + 10],
-        locs[N_PIECES + base : N_PIECES + base + 10],
-        _VALUES[mover],
-        strict=True,
-    ):
+    for v in range(base + 1, base + 11):
+        hi = locs[N_PIECES - 1 + v]
         if hi == OFF_BOARD:
             continue
-        src = hi << 8 | lo
+        src = hi << 8 | locs[v - 1]
         if b[src] != v:
             continue  # covered: a captive [D9] or lower in a stack
         c = classes[src]

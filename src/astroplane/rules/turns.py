@@ -11,6 +11,7 @@ claims the game is over, so a game end is decided in one place.
 
 from __future__ import annotations
 
+from astroplane.construct import build_state
 from astroplane.enums import SEAT_NAMES, Seat
 from astroplane.events import Event, GameOver, PlayerRemoved, TurnPassed
 from astroplane.moves import Move
@@ -18,7 +19,7 @@ from astroplane.outcome import EndReason, Outcome
 from astroplane.packed import pack
 from astroplane.pieces import piece_name, piece_owner, pieces_of_seat
 from astroplane.rules.movegen import legal_actions
-from astroplane.state import IN_RESERVE, REMOVED, GameState, build_state
+from astroplane.state import IN_RESERVE, REMOVED, GameState
 
 __all__ = [
     "close_turn",
