@@ -25,7 +25,7 @@ __all__ = ["build_state"]
 
 _FIELD_SETTERS = tuple(GameState.__dict__[f.name].__set__ for f in attrs.fields(GameState))
 _HASH_SLOT = "_attrs_cached_hash"  # where attrs keeps the cached hash (cache_hash=True)
-_FAST = _HASH_SLOT in GameState.__slots__ and len(_FIELD_SETTERS) == 15
+_FAST = _HASH_SLOT in GameState.__dict__ and len(_FIELD_SETTERS) == 15
 _set_hash = GameState.__dict__[_HASH_SLOT].__set__ if _FAST else None
 
 

@@ -110,6 +110,8 @@ Tables = tuple[
 ]
 #: Per board (by ``id``, with the board kept alive): see ``_tables``.
 _TABLES: dict[int, Tables] = {}
+#: The tables used last (one board in almost every program): looked at before ``_TABLES``.
+_last: list[Tables] = []
 
 
 def _tables(t: Topology) -> Tables:
@@ -118,6 +120,7 @@ def _tables(t: Topology) -> Tables:
     position what a piece there can do, does any step revisit its origin)``."""
     found = _TABLES.get(id(t))
     if found is not None and found[0] is t:
+        _last[:] = [found]
         return found
     intern, np_ = _table(t)
     steps_only = []
@@ -165,6 +168,7 @@ def _tables(t: Topology) -> Tables:
         any(t.step_revisits),
     )
     _TABLES[id(t)] = found
+    _last[:] = [found]
     return found
 
 
@@ -236,7 +240,10 @@ def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
     sing_choices = (_SING_CHOICES_OPTIONAL if optional else _SING_CHOICES)[reserve]
     sendback = rules.send_back_table
     travelled = s.travelled
-    _t, intern, np_, steps_only, with_travel, classes, any_revisit = _tables(t)
+    tables = _last[0] if _last else None
+    if tables is None or tables[0] is not t:
+        tables = _tables(t)
+    _t, intern, np_, steps_only, with_travel, classes, any_revisit = tables
     under = np_ - 2  # np_ is n_positions + 1
     out: list[Move] = []
     square_cells: list[int] = []
