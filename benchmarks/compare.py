@@ -429,7 +429,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     names = list(engines)
     print(f"medians of {args.rounds} alternating rounds (min-max in brackets)")
-    print(f"{'measure':<22}" + "".join(f"{n:>30}" for n in names))
+    print(f"{'measure':<22}" + "".join(f"{n:>33}" for n in names))
     for m in MEASURES:
         cells = []
         for n in names:
@@ -439,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
                 cells.append("n/a")
                 continue
             cells.append(f"{med[n][m]:{fmt}} ({lo:{fmt}}-{hi:{fmt}})")
-        print(f"{m + ' (' + UNITS[m] + ')':<22}" + "".join(f"{c:>30}" for c in cells))
+        print(f"{m + ' (' + UNITS[m] + ')':<22}" + "".join(f"{c:>33}" for c in cells))
     print()
 
     wanted = [

@@ -9,7 +9,7 @@ falls back to ``GameState(...)``. This module is compiled in the compiled build.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -34,7 +34,7 @@ def build_state(
     rules: Rules,
     seats: tuple[Seat, ...],
     board: bytes,
-    reserve: tuple[int, int, int, int],
+    reserve: tuple[int, ...],  # (not a fixed-length tuple: compiled, that would copy it)
     eliminated: tuple[tuple[int, int], ...],
     removed: tuple[Seat, ...],
     to_move: Seat,
@@ -50,7 +50,8 @@ def build_state(
     constructor (no validation; build states with ``new_game`` or ``setup_position``)."""
     if _set_hash is None:  # pragma: no cover - another attrs layout
         return GameState(
-            topology, rules, seats, board, reserve, eliminated, removed, to_move,
+            topology, rules, seats, board, cast("tuple[int, int, int, int]", reserve),
+            eliminated, removed, to_move,
             moves_left, turn, travelled, landed, last_progress, outcome, locs,
         )  # fmt: skip
     state: GameState = object.__new__(GameState)

@@ -237,7 +237,8 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
     under = np_ - 1  # the piece under the piece of value v is b[under + v]
     b = bytearray(s.board)
     locs = bytearray(s.locs)
-    reserve = s.reserve
+    # Shared with the new state unless it changes (not unpacked when compiled).
+    reserve: tuple[int, ...] = s.reserve
     moves_left = s.moves_left
     travelled = s.travelled
     landed = s.landed
@@ -265,7 +266,8 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
         bit = 1 << pid
         if kind == _STEP:
             moves_left -= 1
-            travelled &= ~bit  # the step clears the Wormhole mark [D19]
+            if travelled & bit:
+                travelled ^= bit  # the step clears the Wormhole mark [D19]
             # Went straight through a Wormhole [D12] (``Topology.step_through``, inlined)?
             entry = t.link[src]
             if (
