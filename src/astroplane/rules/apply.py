@@ -237,8 +237,9 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
     under = np_ - 1  # the piece under the piece of value v is b[under + v]
     b = bytearray(s.board)
     locs = bytearray(s.locs)
-    # Shared with the new state unless it changes (not unpacked when compiled).
-    reserve: tuple[int, ...] = s.reserve
+    # Shared with the new state unless it changes. Read as a plain object: compiled, the
+    # declared 4-tuple would be unpacked and a new tuple built for every state.
+    reserve: tuple[int, ...] = getattr(s, "reserve")  # noqa: B009
     moves_left = s.moves_left
     travelled = s.travelled
     landed = s.landed

@@ -164,8 +164,9 @@ def _same_board(
     """``s`` with the same pieces and marks, at another point of the turn sequence;
     the `landed` marks only last for the turn they were made in [D9]."""
     landed = s.landed if turn == s.turn and outcome is None else 0
+    reserve: tuple[int, ...] = getattr(s, "reserve")  # noqa: B009  (shared, see apply.py)
     new = build_state(
-        s.topology, s.rules, s.seats, s.board, s.reserve, s.eliminated, s.removed,
+        s.topology, s.rules, s.seats, s.board, reserve, s.eliminated, s.removed,
         _SEAT[to_move], moves_left, turn, s.travelled, landed, s.last_progress, outcome,
         s.locs,
     )  # fmt: skip
