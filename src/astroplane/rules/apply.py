@@ -1,10 +1,12 @@
 """Playing an action: the new pieces, marks and counters, and the events that say so.
 
 ``play`` checks the action against the legal set and builds the next state in one pass
-over flat lists (no ``attrs.evolve``); when it is given an event list, the same pass
+over copies of the packed board (``astroplane.packed``: a few bytes change) and
+``astroplane.construct.build_state``; when it is given an event list, the same pass
 appends what happens, in animation order (``astroplane.events``), so ``effects()`` can
 never disagree with ``play()``. What happens when the turn is over is in
-``astroplane.rules.turns``. A variant's own actions change the board through an
+``astroplane.rules.turns`` (a turn that ends the plain way builds the next turn's state at
+once, see ``plain_turn_change``). A variant's own actions change the board through an
 ``Edit``, which records the standard events for them.
 """
 
