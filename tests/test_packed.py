@@ -54,3 +54,14 @@ def test_stacks_and_where_are_decoded_once() -> None:
     assert s.stacks is s.stacks
     assert s.where is s.where
     assert s.stack("Sl") == s.stacks[s.topology.position("Sl")] == (0, 1, 2)
+
+
+def test_the_hot_path_codes_equal_the_enum_values() -> None:
+    """astroplane.rules.codes holds the MoveKind and CellKind values as plain ints."""
+    from astroplane.enums import CellKind
+    from astroplane.rules import codes
+
+    for kind in ap.MoveKind:
+        assert getattr(codes, kind.name) == kind.value
+    for name in ("ORDINARY", "HYPERSPACE", "WORMHOLE", "SINGULARITY"):
+        assert getattr(codes, name) == CellKind[name].value

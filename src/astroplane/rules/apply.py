@@ -12,10 +12,10 @@ once, see ``plain_turn_change``). A variant's own actions change the board throu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from astroplane.construct import build_state
-from astroplane.enums import APEX_NAMES, SEAT_NAMES, CellKind
+from astroplane.enums import APEX_NAMES, SEAT_NAMES
 from astroplane.errors import IllegalMoveError
 from astroplane.events import (
     BonusMove,
@@ -31,10 +31,20 @@ from astroplane.events import (
     SquareMoved,
     TurnPassed,
 )
-from astroplane.moves import RESERVE_CHOICES, Move, MoveKind
+from astroplane.moves import RESERVE_CHOICES, Move
 from astroplane.outcome import EndReason
 from astroplane.packed import N_PIECES, OFF_BOARD, OWNER, stack_at
 from astroplane.pieces import next_reserve_piece, piece_name
+from astroplane.rules.codes import (
+    ELIMINATE,
+    END_TURN,
+    FIRE,
+    HYPERSPACE,
+    SQUARE,
+    STEP,
+    TRAVEL,
+    WORMHOLE,
+)
 from astroplane.rules.explain import why_illegal
 from astroplane.rules.movegen import legal_actions
 from astroplane.rules.turns import close_turn, finish, plain_turn_change, start_turn
@@ -45,15 +55,6 @@ if TYPE_CHECKING:
     from astroplane.rules.variants import ActionType
 
 __all__ = ["Edit", "play", "release_bonus", "to_start_areas"]
-
-_STEP: Final = int(MoveKind.STEP)
-_TRAVEL: Final = int(MoveKind.TRAVEL)
-_FIRE: Final = int(MoveKind.FIRE)
-_SQUARE: Final = int(MoveKind.SQUARE)
-_ELIM: Final = int(MoveKind.ELIMINATE)
-_END: Final = int(MoveKind.END_TURN)
-_HYPER: Final = int(CellKind.HYPERSPACE)
-_WORM: Final = int(CellKind.WORMHOLE)
 
 
 def release_bonus(state: GameState, piece: int, below: int) -> int:
@@ -249,25 +250,18 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
     progress = False
     entered_singularity = False
     kind = move.kind
-    bonus_of = rules.release_bonus
-    standard_bonus = bonus_of is release_bonus
+    bonus_of = rules.release_bonus  # [D9], called only when a piece leaves a stack
 
-    if kind in (_STEP, _TRAVEL):
+    if kind in (STEP, TRAVEL):
         src, dst, choice = move.origin, move.target, move.choice
         v = b[src]
         pid = v - 1
         below = b[under + v]
         b[src] = below
-        bonus = 0
-        if below:
-            if standard_bonus:
-                if OWNER[below] != mover and not (landed >> pid) & 1:
-                    bonus = 1
-            else:
-                bonus = bonus_of(s, pid, below - 1)
-            moves_left += bonus
+        bonus = bonus_of(s, pid, below - 1) if below else 0
+        moves_left += bonus
         bit = 1 << pid
-        if kind == _STEP:
+        if kind == STEP:
             moves_left -= 1
             if travelled & bit:
                 travelled ^= bit  # the step clears the Wormhole mark [D19]
@@ -275,7 +269,7 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
             entry = t.link[src]
             if (
                 0 <= entry < fire_base
-                and t.kind[entry >> 2] == _WORM
+                and t.kind[entry >> 2] == WORMHOLE
                 and dst < fire_base
                 and dst >> 2 == t.wormhole_partner[entry >> 2]
             ):
@@ -283,7 +277,7 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
         else:
             travelled |= bit
         if ev is not None:
-            _single_events(s, src, dst, pid, below, bonus, kind == _TRAVEL, ev)
+            _single_events(s, src, dst, pid, below, bonus, kind == TRAVEL, ev)
         here = b[dst]
         b[under + v] = here
         b[dst] = v
@@ -315,7 +309,7 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
                     travelled, landed, eliminated = edit.travelled, edit.landed, edit.eliminated
                     moves_left = edit.moves_left
                     reserve = (res[0], res[1], res[2], res[3])
-    elif kind == _FIRE:
+    elif kind == FIRE:
         moves_left -= 1
         fps = t.firing_of_cell[move.origin]
         if ev is not None:
@@ -325,14 +319,8 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
             pid = v - 1
             below = b[under + v]
             b[f] = below
-            bonus = 0
-            if below:
-                if standard_bonus:
-                    if OWNER[below] != mover and not (landed >> pid) & 1:
-                        bonus = 1
-                else:
-                    bonus = bonus_of(s, pid, below - 1)
-                moves_left += bonus
+            bonus = bonus_of(s, pid, below - 1) if below else 0
+            moves_left += bonus
             bit = 1 << pid
             dst = t.singularity_position[t.fire_target[f]]
             if ev is not None:
@@ -344,7 +332,7 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
         res = list(reserve)
         _bring_in(t, b, locs, res, mover, RESERVE_CHOICES[move.choice], ev)
         reserve = (res[0], res[1], res[2], res[3])
-    elif kind in (_SQUARE, _ELIM):
+    elif kind in (SQUARE, ELIMINATE):
         moves_left -= 1
         cell, target = move.origin, move.target
         if ev is not None:
@@ -352,20 +340,13 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
             ev.append(
                 SquareMoved(SEAT_NAMES[mover], t.cell_name(cell), t.cell_name(target), pieces)
             )
-        if kind == _ELIM:
+        if kind == ELIMINATE:
             progress = True
-            gone = []
-            for q in range(4 * target, 4 * target + 4):
-                for piece in stack_at(b, np_, q):
-                    gone.append((piece, mover))
-                    _set_location(locs, piece, ELIMINATED)
-                    b[under + piece + 1] = 0
-                    travelled &= ~(1 << piece)
-                    landed &= ~(1 << piece)
-                b[q] = 0
-            eliminated = eliminated + tuple(gone)
+            edit = _ListEdit(s, ev, b, locs, list(reserve), travelled, landed, moves_left)
+            gone = [p for q in range(4 * target, 4 * target + 4) for p in edit.eliminate(q, mover)]
+            travelled, landed, eliminated = edit.travelled, edit.landed, edit.eliminated
             if ev is not None:
-                names = tuple(piece_name(p) for p, _by in gone)
+                names = tuple(piece_name(p) for p in gone)
                 ev.append(Eliminated(names, SEAT_NAMES[mover], t.cell_name(target)))
         for a in range(4):
             v = b[4 * cell + a]
@@ -377,7 +358,7 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
                     locs[v - 1] = dst & 255
                     locs[N_PIECES + v - 1] = dst >> 8
                     v = b[under + v]
-    elif kind == _END:
+    elif kind == END_TURN:
         moves_left = 0
     else:
         action = _action_type(s, kind)
@@ -485,7 +466,7 @@ def _single_events(
     if free:
         ev.append(Jumped(name, "wormhole", t.cell_name(src >> 2), t.cell_name(dst >> 2)))
     elif not fired and 0 <= entry < t.fire_base and grid_dst and dst >> 2 != entry >> 2:
-        via = "hyperspace" if t.kind[entry >> 2] == _HYPER else "wormhole"
+        via = "hyperspace" if t.kind[entry >> 2] == HYPERSPACE else "wormhole"
         ev.append(Jumped(name, via, t.cell_name(entry >> 2), t.cell_name(dst >> 2)))
     if bonus:
         ev.append(BonusMove(name, piece_name(below - 1)))

@@ -18,27 +18,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from astroplane.moves import Move, MoveKind
+from astroplane.moves import Move
 from astroplane.packed import N_PIECES, OFF_BOARD, OWNER
+from astroplane.rules.codes import (
+    ELIMINATE,
+    END_TURN,
+    FIRE,
+    ORDINARY,
+    SINGULARITY,
+    SQUARE,
+    STEP,
+    TRAVEL,
+    WORMHOLE,
+)
 from astroplane.rules.squares import square_owner, touches_other_square
 from astroplane.state import GameState
-from astroplane.topology import STEP_SINGULARITY, CellKind, Topology
+from astroplane.topology import STEP_SINGULARITY, Topology
 
 if TYPE_CHECKING:
     from astroplane.rules.ruleset import Rules
 
 __all__ = ["Probe", "legal_actions", "rule_actions"]
 
-# Plain ints, Final so that a compiled build reads them as constants.
-_STEP: Final = int(MoveKind.STEP)
-_TRAVEL: Final = int(MoveKind.TRAVEL)
-_FIRE: Final = int(MoveKind.FIRE)
-_SQUARE: Final = int(MoveKind.SQUARE)
-_ELIM: Final = int(MoveKind.ELIMINATE)
-_END: Final = int(MoveKind.END_TURN)
-_ORD: Final = int(CellKind.ORDINARY)
-_SING: Final = int(CellKind.SINGULARITY)
-_WORM: Final = int(CellKind.WORMHOLE)
 #: Reserve choices (``Move.choice``, see ``RESERVE_CHOICES``) by pieces in reserve (0, 1, 2+):
 #: bringing a reserve piece in is compulsory [D28] ...
 _SING_CHOICES: Final = ((0,), (1, 2), (1, 2))
@@ -127,7 +128,7 @@ def _tables(t: Topology) -> Tables:
     with_travel = []
     for src in range(t.n_positions):
         groups = []
-        for mkind, dests in ((_STEP, t.step_dests[src]), (_TRAVEL, t.travel_dests[src])):
+        for mkind, dests in ((STEP, t.step_dests[src]), (TRAVEL, t.travel_dests[src])):
             cands = []
             for dst, how in dests:
                 key = ((mkind * np_ + src + 1) * np_ + dst + 1) << 4
@@ -137,7 +138,7 @@ def _tables(t: Topology) -> Tables:
                 elif dst >= t.fire_base:
                     cands.append((dst, _TO_FIRING, 0, 0, False, m0, key))
                 else:
-                    ordinary = t.kind[dst >> 2] == _ORD
+                    ordinary = t.kind[dst >> 2] == ORDINARY
                     cands.append((dst, dst ^ 1, dst ^ 2, dst ^ 3, ordinary, m0, key))
             groups.append(tuple(cands))
         steps_only.append(groups[0])
@@ -150,11 +151,11 @@ def _tables(t: Topology) -> Tables:
             classes.append(_ON_FIRING)
         else:
             k = t.kind[src >> 2]
-            if k == _ORD:
+            if k == ORDINARY:
                 classes.append(_SQUARE_APEX if src & 3 < 2 else _ORDINARY_APEX)
-            elif k == _SING:
+            elif k == SINGULARITY:
                 classes.append(_IN_SINGULARITY)
-            elif k == _WORM:
+            elif k == WORMHOLE:
                 classes.append(_ON_WORMHOLE)
             else:
                 classes.append(_OTHER_CELL)
@@ -200,11 +201,11 @@ def legal_actions(s: GameState) -> tuple[Move, ...]:
     rules = s.rules
     if rules.actions or rules.restrictions or rules.has_action_filter:
         acts = variant_actions(rules, s, acts)
-    if acts and acts[-1].kind == _TRAVEL and all(m.kind == _TRAVEL for m in acts):
+    if acts and acts[-1].kind == TRAVEL and all(m.kind == TRAVEL for m in acts):
         # Only free actions are left: the player may end the turn instead [D7].
         table, np_ = _table(s.topology)
-        key = ((_END * np_) * np_) << 4
-        acts.append(table.get(key) or _new(table, key, _END, -1, -1, 0))
+        key = ((END_TURN * np_) * np_) << 4
+        acts.append(table.get(key) or _new(table, key, END_TURN, -1, -1, 0))
     return tuple(acts)
 
 
@@ -287,7 +288,7 @@ def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
                 cands = with_travel[src]
             elif probe is not None:
                 for dst, _how in t.travel_dests[src]:
-                    probe.note(_TRAVEL, src, dst, TRAVELLED)
+                    probe.note(TRAVEL, src, dst, TRAVELLED)
         elif c == _ON_FIRING:
             loaded = True
         for dst, d1, d2, d3, ordinary, m0, key in cands:
@@ -357,15 +358,15 @@ def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
         for corner, (f1, f2) in t.corner_firing:
             a, c1 = b[f1], b[f2]
             if a and c1 and owner[a] == mover and owner[c1] == mover:
-                key0 = ((_FIRE * np_ + corner + 1) * np_) << 4
+                key0 = ((FIRE * np_ + corner + 1) * np_) << 4
                 for ch in (_FIRE_CHOICES_OPTIONAL if optional else _FIRE_CHOICES)[reserve]:
                     out.append(
-                        intern.get(key0 | ch) or _new(intern, key0 | ch, _FIRE, corner, -1, ch)
+                        intern.get(key0 | ch) or _new(intern, key0 | ch, FIRE, corner, -1, ch)
                     )
             elif probe is not None:
-                probe.note(_FIRE, corner, -1, NOT_LOADED)
+                probe.note(FIRE, corner, -1, NOT_LOADED)
     elif probe is not None:
-        probe.note(_FIRE, probe.origin, -1, NOT_LOADED)
+        probe.note(FIRE, probe.origin, -1, NOT_LOADED)
 
     if square_cells:
         square_cells.sort()
@@ -420,15 +421,15 @@ def _square_actions(s: GameState, cells: list[int], out: list[Move], probe: Prob
         for d in range(4):
             n = neighbours[cell][d]
             first = True
-            while n >= 0 and kind[n] == _ORD and b[4 * n : 4 * n + 4] == _EMPTY_CELL:
+            while n >= 0 and kind[n] == ORDINARY and b[4 * n : 4 * n + 4] == _EMPTY_CELL:
                 if first:
                     if not _square_lands_badly(t, b, cell, n, mover):
-                        out.append(_square_move(intern, np_, _SQUARE, cell, n))
+                        out.append(_square_move(intern, np_, SQUARE, cell, n))
                     elif probe is not None:
-                        probe.note(_SQUARE, cell, n, SIDE_BY_SIDE)
+                        probe.note(SQUARE, cell, n, SIDE_BY_SIDE)
                 first = False
                 n = neighbours[n][d]
-            if n < 0 or kind[n] != _ORD:
+            if n < 0 or kind[n] != ORDINARY:
                 continue
             p = 4 * n
             owners = 0
@@ -443,9 +444,9 @@ def _square_actions(s: GameState, cells: list[int], out: list[Move], probe: Prob
             if there >= 0 and not (svs and there != mover):
                 continue
             if not _square_lands_badly(t, b, cell, n, mover):
-                out.append(_square_move(intern, np_, _ELIM, cell, n))
+                out.append(_square_move(intern, np_, ELIMINATE, cell, n))
             elif probe is not None:
-                probe.note(_ELIM, cell, n, SIDE_BY_SIDE)
+                probe.note(ELIMINATE, cell, n, SIDE_BY_SIDE)
 
 
 def _square_move(table: dict[int, Move], np_: int, kind: int, cell: int, target: int) -> Move:

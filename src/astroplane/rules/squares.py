@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from astroplane.enums import CellKind, Seat
+from astroplane.enums import Seat
 from astroplane.packed import OWNER
+from astroplane.rules.codes import ORDINARY
 from astroplane.topology import apex_of, cell_of
 
 if TYPE_CHECKING:
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
 
 __all__ = ["square_owner", "squares", "touches_other_square"]
 
-_ORDINARY: Final = int(CellKind.ORDINARY)
 _EMPTY_CELL: Final = bytes(4)
 
 
@@ -32,7 +32,7 @@ def square_owner(board: bytes, under: int, kind: Sequence[int], cell: int) -> in
         kind: ``Topology.kind``.
         cell: A cell index.
     """
-    if kind[cell] != _ORDINARY:
+    if kind[cell] != ORDINARY:
         return -1
     p = 4 * cell
     ne, nw, sw, se = board[p], board[p + 1], board[p + 2], board[p + 3]
