@@ -29,7 +29,6 @@ from astroplane.events import (
     ReservePlaced,
     SentBack,
     SquareMoved,
-    TurnPassed,
 )
 from astroplane.moves import RESERVE_CHOICES, Move
 from astroplane.outcome import EndReason
@@ -47,7 +46,7 @@ from astroplane.rules.codes import (
 )
 from astroplane.rules.explain import why_illegal
 from astroplane.rules.movegen import legal_actions
-from astroplane.rules.turns import close_turn, finish, plain_turn_change, start_turn
+from astroplane.rules.turns import close_turn, finish, plain_turn_change, turn_passed
 from astroplane.state import ELIMINATED, GameState
 from astroplane.topology import Topology
 
@@ -382,13 +381,7 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
                 t, rules, s.seats, board, reserve, eliminated, s.removed, nxt,
                 2, s.turn + 1, travelled, 0, last_progress, None, locations,
             )  # fmt: skip
-            if ev is not None:
-                ev.append(TurnPassed(SEAT_NAMES[mover], SEAT_NAMES[nxt], s.turn + 1))
-            legal = legal_actions(new)
-            if legal:
-                object.__setattr__(new, "_legal", legal)
-                return new
-            return start_turn(new, ev)  # the next player is stuck
+            return turn_passed(new, mover, ev)
     new = build_state(
         t, rules, s.seats, board, reserve, eliminated, s.removed, mover,
         moves_left, s.turn, travelled, landed, last_progress, None, locations,

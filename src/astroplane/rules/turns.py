@@ -32,6 +32,7 @@ __all__ = [
     "start_turn",
     "stuck_ends_game",
     "turn_limit_reached",
+    "turn_passed",
     "two_moves",
 ]
 
@@ -112,8 +113,8 @@ def plain_turn_change(s: GameState, last_progress: int) -> Seat | None:
     """The seat that plays next when the turn of ``s.to_move`` (turn ``s.turn``) ends with
     last progress ``last_progress`` in the plain way: no limit reached [D18, D25], no seat
     removed, the rulebook's two moves a turn. None when ``close_turn`` must decide on the
-    state the turn ended with. (The engine uses this to build the next turn's state at
-    once.)"""
+    state the turn ended with. (Play uses this to build the next turn's state at once and
+    hand it to ``turn_passed``, as ``close_turn`` does.)"""
     rules = s.rules
     if rules.turn_moves is not two_moves or s.removed:
         return None
@@ -132,11 +133,7 @@ def close_turn(s: GameState, ev: list[Event] | None = None) -> GameState:
         return finish(s, EndReason.TURN_LIMIT, ev)
     if rules.no_progress_rounds is not None and no_progress_after(s, s.turn):
         return finish(s, EndReason.NO_PROGRESS, ev)
-    if s.removed:
-        nxt = next_seat(s)
-    else:  # the common case, inlined: the next seat clockwise
-        seats = s.seats
-        nxt = seats[(seats.index(s.to_move) + 1) % len(seats)]
+    nxt = next_seat(s)
     hook = rules.turn_moves
     if hook is two_moves:
         new = _same_board(s, nxt, 2, s.turn + 1, None)
@@ -148,8 +145,14 @@ def close_turn(s: GameState, ev: list[Event] | None = None) -> GameState:
             raise ValueError(f"Rules.turn_moves must give at least 1 move, not {left!r}")
         if left != 1:
             new = _same_board(s, nxt, left, s.turn + 1, None)
+    return turn_passed(new, s.to_move, ev)
+
+
+def turn_passed(new: GameState, passed_from: Seat, ev: list[Event] | None = None) -> GameState:
+    """``new`` is the first state of the next player's turn, after ``passed_from``'s: record
+    the ``TurnPassed`` event and resolve the start of the turn (``start_turn``)."""
     if ev is not None:
-        ev.append(TurnPassed(SEAT_NAMES[s.to_move], SEAT_NAMES[nxt], s.turn + 1))
+        ev.append(TurnPassed(SEAT_NAMES[passed_from], SEAT_NAMES[new.to_move], new.turn))
     return start_turn(new, ev)
 
 
