@@ -21,6 +21,7 @@ from astroplane.enums import SEAT_NAMES
 from astroplane.errors import NotationError
 from astroplane.evaluation import evaluate
 from astroplane.events import Board, Event
+from astroplane.formats._records import split_event_date
 from astroplane.formats.events import effects
 from astroplane.formats.jsonio import from_json, state_from_dict, state_to_dict, to_json
 from astroplane.formats.notation import format_move, parse_move
@@ -179,11 +180,8 @@ def _state_from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD)
 
 
 def _record_to_text(initial: GameState, moves: Sequence[Move], headers: Mapping[str, str]) -> str:
-    others = {k: v for k, v in headers.items() if k not in ("Event", "Date")}
-    record = GameRecord.from_game(
-        initial, moves, event=headers.get("Event"), date=headers.get("Date"), headers=others
-    )
-    return record.to_text()
+    event, date, others = split_event_date(headers)
+    return GameRecord.from_game(initial, moves, event=event, date=date, headers=others).to_text()
 
 
 def _record_from_text(text: str) -> tuple[GameState, tuple[Move, ...]]:

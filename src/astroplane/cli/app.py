@@ -110,6 +110,16 @@ def _add_game_options(p: argparse.ArgumentParser, *, players_default: int) -> No
     )
 
 
+def _add_svg_option(p: argparse.ArgumentParser, more: str = "") -> None:
+    p.add_argument(
+        "--svg",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the final position as SVG" + more,
+    )
+
+
 def _add_bot_options(p: argparse.ArgumentParser, default: str, what: str) -> None:
     p.add_argument(
         "--bots",
@@ -158,13 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument(
         "--record", type=Path, default=None, metavar="DIR", help="write a game record per game"
     )
-    sp.add_argument(
-        "--svg",
-        type=Path,
-        default=None,
-        metavar="FILE",
-        help="write the final position as SVG (FILE-001.svg, ... for several games)",
-    )
+    _add_svg_option(sp, " (FILE-001.svg, ... for several games)")
     sp.set_defaults(run=cmd_selfplay)
 
     pp = sub.add_parser(
@@ -181,9 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="your seat (ASTROPLANE: S, W, N or E; default: the first seat)",
     )
     _add_bot_options(pp, "mcts", "bots for the other seats in turn order, cycled")
-    pp.add_argument(
-        "--svg", type=Path, default=None, metavar="FILE", help="write the final position as SVG"
-    )
+    _add_svg_option(pp)
     pp.set_defaults(run=cmd_play)
 
     rp = sub.add_parser(
@@ -196,9 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     mode = rp.add_mutually_exclusive_group()
     mode.add_argument("--step", action="store_true", help="show each turn and wait for Enter")
     mode.add_argument("--show", action="store_true", help="show every turn without waiting")
-    rp.add_argument(
-        "--svg", type=Path, default=None, metavar="FILE", help="write the final position as SVG"
-    )
+    _add_svg_option(rp)
     rp.set_defaults(run=cmd_replay)
 
     fp = sub.add_parser(

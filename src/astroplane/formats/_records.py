@@ -42,6 +42,7 @@ __all__ = [
     "extra_headers",
     "header_name_ok",
     "quote",
+    "split_event_date",
     "split_games",
     "turn_line",
 ]
@@ -71,6 +72,16 @@ def event_headers(event: str | None, date: str | datetime.date | None) -> list[t
     if date is not None:
         items.append(("Date", date.isoformat() if isinstance(date, datetime.date) else date))
     return items
+
+
+def split_event_date(
+    headers: Mapping[str, str],
+) -> tuple[str | None, str | None, dict[str, str]]:
+    """``(Event, Date, the other headers)`` of a header mapping: what a game's
+    ``record_to_text`` hands to ``GameRecord.from_game`` as ``event``, ``date`` and
+    ``headers``."""
+    others = {k: v for k, v in headers.items() if k not in ("Event", "Date")}
+    return headers.get("Event"), headers.get("Date"), others
 
 
 def extra_headers(headers: Mapping[str, str] | None, own: tuple[str, ...]) -> list[tuple[str, str]]:

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from astroplane.errors import IllegalMoveError, NotationError, PositionError
+from astroplane.formats._records import split_event_date
 from astroplane.games.aeroplane_chess.board import (
     COLOUR_NAMES,
     COLOURS,
@@ -141,11 +142,8 @@ def _render_text(state: AeroplaneState, *, highlight: Iterable[object] = ()) -> 
 def _record_to_text(
     initial: AeroplaneState, moves: Sequence[Move], headers: Mapping[str, str]
 ) -> str:
-    others = {k: v for k, v in headers.items() if k not in ("Event", "Date")}
-    record = GameRecord.from_game(
-        initial, moves, event=headers.get("Event"), date=headers.get("Date"), headers=others
-    )
-    return record.to_text()
+    event, date, others = split_event_date(headers)
+    return GameRecord.from_game(initial, moves, event=event, date=date, headers=others).to_text()
 
 
 def _record_from_text(text: str) -> tuple[AeroplaneState, tuple[Move, ...]]:
