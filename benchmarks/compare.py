@@ -76,6 +76,21 @@ def _timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - t0
 
 
+def _bytes_per_state(game: Callable[[int], list[Any]], quick: bool) -> float:
+    """Memory per retained position: ``tracemalloc`` over every position of a few seeded
+    games (``game(seed)`` returns them) kept in a list, after one warm-up pass (so what is
+    made once, such as interned moves, is not counted)."""
+    seeds = range(200, 200 + (2 if quick else 5))
+    for seed in seeds:
+        game(seed)
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    kept = [game(seed) for seed in seeds]
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return (after - before) / sum(len(g) for g in kept)
+
+
 def astroplane_worker(quick: bool) -> dict[str, Any]:
     import attrs
 
@@ -146,16 +161,6 @@ def astroplane_worker(quick: bool) -> dict[str, Any]:
     elapsed = _timed(run_perft)
     perft = nodes / elapsed
 
-    # memory per retained state
-    seeds = range(200, 200 + (2 if quick else 5))
-    for seed in seeds:
-        game(seed)  # warm-up: intern the moves first
-    tracemalloc.start()
-    before = tracemalloc.get_traced_memory()[0]
-    kept = [game(seed) for seed in seeds]
-    after = tracemalloc.get_traced_memory()[0]
-    tracemalloc.stop()
-    n_states = sum(len(g) for g in kept)
     from astroplane import COMPILED
 
     return {
@@ -163,7 +168,7 @@ def astroplane_worker(quick: bool) -> dict[str, Any]:
         "movegen": movegen,
         "apply": apply_us,
         "perft": perft,
-        "bytes/state": (after - before) / n_states,
+        "bytes/state": _bytes_per_state(game, quick),
         "info": f"astroplane {ap.__version__}, COMPILED={COMPILED}, "
         f"{len(positions)} mid-game positions, perft depth {depth} = {nodes} nodes",
         "compiled": COMPILED,
@@ -244,19 +249,12 @@ def chess_worker(quick: bool) -> dict[str, Any]:
     elapsed = _timed(run_perft)
     perft_rate = nodes / elapsed
 
-    seeds = range(200, 200 + (2 if quick else 5))
-    tracemalloc.start()
-    before = tracemalloc.get_traced_memory()[0]
-    kept = [game(seed) for seed in seeds]
-    after = tracemalloc.get_traced_memory()[0]
-    tracemalloc.stop()
-    n_states = sum(len(g) for g in kept)
     return {
         "playout": playout,
         "movegen": movegen,
         "apply": apply_us,
         "perft": perft_rate,
-        "bytes/state": (after - before) / n_states,
+        "bytes/state": _bytes_per_state(game, quick),
         "info": f"python-chess {chess.__version__}, {len(positions)} mid-game positions, "
         f"perft depth {depth} = {nodes} nodes",
     }
