@@ -11,6 +11,15 @@ import astroplane as ap
 from astroplane import GameState, Move, MoveKind
 
 B = ap.REFERENCE_BOARD
+#: A 12x12 board of another layout, for tests that must not depend on the reference board.
+BIG_BOARD = ap.Topology.from_south(
+    12,
+    singularity=("f6", "ne"),
+    hyperspace="c1",
+    wormhole=("b1", "k1"),
+    anomaly=(("a1", "b1", "sw", "f7"), ("l1", "k1", "se", "g7")),
+    start_areas=(("e1", "f2", "sw"), ("h1", "g2", "se")),
+)
 
 STEP = MoveKind.STEP
 TRAVEL = MoveKind.TRAVEL

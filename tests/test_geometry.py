@@ -23,20 +23,14 @@ from astroplane.geometry import (
     board_geometry,
     geometry_schema,
 )
+from helpers import BIG_BOARD
 
 B = ap.REFERENCE_BOARD
 G = board_geometry(B)
 APEXES = ("ne", "nw", "sw", "se")
 
-#: A 12x12 board of another layout (as in test_topology).
-BIG = ap.Topology.from_south(
-    12,
-    singularity=("f6", "ne"),
-    hyperspace="c1",
-    wormhole=("b1", "k1"),
-    anomaly=(("a1", "b1", "sw", "f7"), ("l1", "k1", "se", "g7")),
-    start_areas=(("e1", "f2", "sw"), ("h1", "g2", "se")),
-)
+#: A 12x12 board of another layout.
+BIG = BIG_BOARD
 #: A small oblong board with one seat's Start Areas, built field by field.
 SMALL = ap.Topology(
     width=6,

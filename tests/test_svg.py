@@ -25,6 +25,7 @@ import astroplane as ap
 import astroplane._svgdraw as svgdraw_module
 from astroplane import svg
 from astroplane.geometry import board_geometry
+from helpers import BIG_BOARD
 from strategies import playout_states
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -32,15 +33,8 @@ SNAPSHOTS = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("ASTROPLANE_UPDATE_SNAPSHOTS") == "1"
 B = ap.REFERENCE_BOARD
 
-#: A 12x12 board of another layout (as in test_topology).
-BIG = ap.Topology.from_south(
-    12,
-    singularity=("f6", "ne"),
-    hyperspace="c1",
-    wormhole=("b1", "k1"),
-    anomaly=(("a1", "b1", "sw", "f7"), ("l1", "k1", "se", "g7")),
-    start_areas=(("e1", "f2", "sw"), ("h1", "g2", "se")),
-)
+#: A 12x12 board of another layout.
+BIG = BIG_BOARD
 
 
 # ---- helpers ---------------------------------------------------------------------------------

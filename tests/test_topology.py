@@ -17,6 +17,7 @@ from astroplane.topology import (
     STEP_SINGULARITY,
     STEP_THROUGH,
 )
+from helpers import BIG_BOARD
 
 B = ap.REFERENCE_BOARD
 SIZE = 10
@@ -708,14 +709,7 @@ def test_from_south_with_reference_layout_rebuilds_the_reference_tables() -> Non
 
 def test_a_different_12x12_board_reports_its_own_tables() -> None:
     """A 12x12 board built with from_south has its own numbering and special cells."""
-    t = ap.Topology.from_south(
-        12,
-        singularity=("f6", "ne"),
-        hyperspace="c1",
-        wormhole=("b1", "k1"),
-        anomaly=(("a1", "b1", "sw", "f7"), ("l1", "k1", "se", "g7")),
-        start_areas=(("e1", "f2", "sw"), ("h1", "g2", "se")),
-    )
+    t = BIG_BOARD
     assert (t.width, t.height, t.n_cells) == (12, 12, 144)
     assert (t.fire_base, t.start_base, t.n_positions) == (576, 584, 592)
     assert t.cell("l12") == 143
