@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TextIO
 
 import attrs
@@ -40,7 +40,9 @@ __all__ = [
     "RawGame",
     "event_headers",
     "extra_headers",
+    "header_lines",
     "header_name_ok",
+    "join_records",
     "quote",
     "split_event_date",
     "split_games",
@@ -98,6 +100,35 @@ def extra_headers(headers: Mapping[str, str] | None, own: tuple[str, ...]) -> li
             raise ValueError(f"the {name} header is written by from_game itself")
         items.append((name, value))
     return items
+
+
+def header_lines(headers: Iterable[tuple[str, str]]) -> list[str]:
+    """The header lines of a record, then the blank line after them.
+
+    Raises:
+        ValueError: If a name is not a word or is given twice.
+    """
+    pairs = list(headers)
+    names = [name for name, _value in pairs]
+    if len(set(names)) != len(names) or not all(map(header_name_ok, names)):
+        raise ValueError(f"header names are words, each given once: {names}")
+    return [*(f"[{name} {quote(value)}]" for name, value in pairs), ""]
+
+
+def join_records(texts: Iterable[str]) -> str:
+    """Record texts joined with a blank line between them (``write_records``).
+
+    Raises:
+        ValueError: If there is no record, or the text would be longer than
+            ``MAX_RECORDS_TEXT``.
+    """
+    texts = list(texts)
+    if not texts:
+        raise ValueError("no record to write")
+    out = "\n".join(texts)
+    if len(out) > MAX_RECORDS_TEXT:
+        raise ValueError(f"the records are longer than {MAX_RECORDS_TEXT} characters")
+    return out
 
 
 def quote(value: str) -> str:

@@ -61,12 +61,13 @@ from astroplane.formats._records import (
     RawGame,
     event_headers,
     extra_headers,
-    header_name_ok,
+    header_lines,
+    join_records,
     quote,
     split_games,
     turn_line,
 )
-from astroplane.formats.limits import MAX_RECORD_TEXT, MAX_RECORDS_TEXT
+from astroplane.formats.limits import MAX_RECORD_TEXT
 from astroplane.formats.notation import format_move, parse_move
 from astroplane.formats.position import (
     position_from_text,
@@ -211,11 +212,7 @@ class GameRecord:
                 twice, a value that is too long) or the text would be longer than
                 ``MAX_RECORD_TEXT``, so it could not be read back.
         """
-        names = [name for name, _value in self.headers]
-        if len(set(names)) != len(names) or not all(map(header_name_ok, names)):
-            raise ValueError(f"header names are words, each given once: {names}")
-        lines = [f"[{name} {quote(value)}]" for name, value in self.headers]
-        lines.append("")
+        lines = header_lines(self.headers)
         size = sum(len(line) + 1 for line in lines)
         state = self.initial
         for turn in self.turns:
@@ -303,13 +300,7 @@ def write_records(records: Iterable[GameRecord]) -> str:
         ValueError: If a record cannot be written (see ``GameRecord.to_text``), there is
             none, or the text would be longer than ``MAX_RECORDS_TEXT``.
     """
-    texts = [r.to_text() for r in records]
-    if not texts:
-        raise ValueError("no record to write")
-    out = "\n".join(texts)
-    if len(out) > MAX_RECORDS_TEXT:
-        raise ValueError(f"the records are longer than {MAX_RECORDS_TEXT} characters")
-    return out
+    return join_records(r.to_text() for r in records)
 
 
 def _read_game(game: RawGame) -> GameRecord:
