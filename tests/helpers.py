@@ -11,6 +11,21 @@ import astroplane as ap
 from astroplane import GameState, Move, MoveKind
 
 B = ap.REFERENCE_BOARD
+#: The reference board as the rules page draws it (RULES.md 1.3), rank 10 first, files a..j:
+#: A Anomaly corner, O Wormhole end, H Hyperspace, C Singularity, Sl/Sr... Start Areas,
+#: s/w/n/e entry cells, . ordinary.
+REFERENCE_MAP = """
+A  O  .  Nr .  H  Nl .  O  A
+O  .  .  .  n  n  .  .  .  O
+.  .  .  .  .  .  .  .  .  .
+Wl .  .  .  .  .  .  .  .  Er
+H  w  .  .  C  C  .  .  e  .
+.  w  .  .  C  C  .  .  e  H
+Wr .  .  .  .  .  .  .  .  El
+.  .  .  .  .  .  .  .  .  .
+O  .  .  .  s  s  .  .  .  O
+A  O  .  Sl H  .  Sr .  O  A
+"""
 #: A 12x12 board of another layout, for tests that must not depend on the reference board.
 BIG_BOARD = ap.Topology.from_south(
     12,

@@ -24,6 +24,7 @@ from astroplane.geometry import (
     geometry_schema,
 )
 from helpers import BIG_BOARD
+from helpers import REFERENCE_MAP as MAP
 
 B = ap.REFERENCE_BOARD
 G = board_geometry(B)
@@ -47,19 +48,6 @@ SMALL = ap.Topology(
 )
 BOARDS = pytest.mark.parametrize("topology", [B, BIG, SMALL], ids=["reference", "12x12", "6x4"])
 
-#: RULES.md 1.3, rank 10 first, files a..j.
-MAP = """
-A  O  .  Nr .  H  Nl .  O  A
-O  .  .  .  n  n  .  .  .  O
-.  .  .  .  .  .  .  .  .  .
-Wl .  .  .  .  .  .  .  .  Er
-H  w  .  .  C  C  .  .  e  .
-.  w  .  .  C  C  .  .  e  H
-Wr .  .  .  .  .  .  .  .  El
-.  .  .  .  .  .  .  .  .  .
-O  .  .  .  s  s  .  .  .  O
-A  O  .  Sl H  .  Sr .  O  A
-"""
 _ROLE = {
     "A": CellRole.ANOMALY,
     "O": CellRole.WORMHOLE,

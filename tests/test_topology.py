@@ -18,6 +18,7 @@ from astroplane.topology import (
     STEP_THROUGH,
 )
 from helpers import BIG_BOARD
+from helpers import REFERENCE_MAP as MAP
 
 B = ap.REFERENCE_BOARD
 SIZE = 10
@@ -26,19 +27,6 @@ K = ap.CellKind
 
 # ---- the spec's tables, typed in ------------------------------------------------------
 
-#: RULES.md 1.3, rank 10 first, files a..j.
-MAP = """
-A  O  .  Nr .  H  Nl .  O  A
-O  .  .  .  n  n  .  .  .  O
-.  .  .  .  .  .  .  .  .  .
-Wl .  .  .  .  .  .  .  .  Er
-H  w  .  .  C  C  .  .  e  .
-.  w  .  .  C  C  .  .  e  H
-Wr .  .  .  .  .  .  .  .  El
-.  .  .  .  .  .  .  .  .  .
-O  .  .  .  s  s  .  .  .  O
-A  O  .  Sl H  .  Sr .  O  A
-"""
 
 #: 1.4: Singularity cell -> its Singularity apex.
 SINGULARITY = {"e5": "ne", "f5": "nw", "e6": "se", "f6": "sw"}
