@@ -288,6 +288,23 @@ class BoardGeometry:
         put(self, "_cell_names", {c.name: c.index for c in self.cells})
         put(self, "_position_names", {p.name: p.index for p in self.positions})
 
+    def __repr__(self) -> str:
+        """A short summary (the full tables would print over 100,000 characters).
+
+        Examples:
+            >>> from astroplane import REFERENCE_BOARD, board_geometry
+            >>> board_geometry(REFERENCE_BOARD)
+            <BoardGeometry 10x10: 100 cells, 368 positions, 4 Wormhole tubes, 4 Hyperspace \
+    cells, 4 Singularity cells, 8 firing positions, 8 Start Areas>
+        """
+        return (
+            f"<BoardGeometry {self.width}x{self.height}: {len(self.cells)} cells, "
+            f"{len(self.positions)} positions, {len(self.wormholes)} Wormhole tubes, "
+            f"{len(self.hyperspace)} Hyperspace cells, {len(self.singularity_cells)} "
+            f"Singularity cells, {len(self.firing_positions)} firing positions, "
+            f"{len(self.start_areas)} Start Areas>"
+        )
+
     def cell(self, cell: int | str) -> CellGeometry:
         """The geometry of a cell, by index or name.
 

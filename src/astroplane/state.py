@@ -447,5 +447,6 @@ class GameState(_Caches):
         on_board = sum(1 for w in self.where if w >= 0)
         return (
             f"<GameState {seats} turn {self.turn}, {SEAT_NAMES[self.to_move]} to move, "
-            f"{self.moves_left} moves left, {on_board} pieces placed>"
+            f"{self.moves_left} {'move' if self.moves_left == 1 else 'moves'} left, "
+            f"{on_board} pieces placed>"
         )
