@@ -1,0 +1,22 @@
+"""The kit: what every game of the library needs, written once.
+
+A game package builds its formats and pictures from these parts instead of copying
+another game's:
+
+* ``Option`` (``astroplane.kit.options``): how one rules option is spelled and bounded in
+  rules text, JSON and on the command line;
+* ``Variants`` (``astroplane.kit.variants``): a game's registry of presets and variants,
+  and its rules text (``preset,option=value``) and rules JSON.
+
+Examples:
+    >>> from astroplane.kit import Option
+    >>> Option.flag("jumps").read("on")
+    True
+"""
+
+from __future__ import annotations
+
+from astroplane.kit.options import Option
+from astroplane.kit.variants import Variants
+
+__all__ = ["Option", "Variants"]
