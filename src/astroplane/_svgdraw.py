@@ -9,27 +9,22 @@ user units (screen units) make one cell.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
+from astroplane._svgscene import MARGIN, UNIT, _Marks, _Scene
 from astroplane.enums import Seat
 from astroplane.geometry import BoardGeometry, CellRole, Point, PositionGeometry, PositionKind
+from astroplane.kit import svg as kit_svg
+from astroplane.kit.svg import INK, PALETTE, PAPER, el, mix, num, points, title
 from astroplane.pieces import PIECES_PER_PLAYER, SEAT_NAMES, piece_name
-
-if TYPE_CHECKING:
-    from astroplane.svg import _Marks, _Scene
 
 __all__: list[str] = []
 
 # ---- palette and sizes ---------------------------------------------------------------------
-UNIT = 40  #: user units (viewBox units) per cell
 #: Seat colours by seat number (S, W, N, E): Okabe-Ito blue, orange, vermillion, reddish purple.
-SEAT_FILL = ("#0072B2", "#E69F00", "#D55E00", "#CC79A7")
-SEAT_INK = ("#ffffff", "#000000", "#ffffff", "#000000")  #: text on a piece of each seat
+SEAT_FILL = tuple(c.fill for c in PALETTE[:4])
+SEAT_INK = tuple(c.ink for c in PALETTE[:4])  #: text on a piece of each seat
 SEAT_TITLE = ("South", "West", "North", "East")
-INK = "#222222"
-PAPER = "#fbfaf7"
 GRID = "#8f8676"
 LIGHT = ("#efe8d8", "#e0d5bd")  #: ordinary cells by universe [D1]
 HYPERSPACE, HYPERSPACE_INK = "#bde2f6", "#1f6f99"  #: Okabe-Ito sky blue, light
@@ -40,68 +35,23 @@ ABSENT = "#d9d6d0"  #: Start Areas of seats not in the game
 LAST_MOVE = "#f0e442"  #: Okabe-Ito yellow
 MARK = "#009e73"  #: Okabe-Ito bluish green: highlights and arrows
 LAST_ARROW = "#333333"
-FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
 PIECE_SCALE = 0.8  #: a piece is its triangle scaled by this much about its incentre
 STACK_SPREAD = 0.1  #: largest shift between the bottom and the top piece of a stack
 STACK_STEP = 0.045  #: shift per stack level, at most
-MARGIN = 1.8  #: around the grid: room for tubes, coordinates, seat badges
 COORD_OUT = 0.95  #: coordinates, this far outside the grid
 BADGE_OUT = 1.45  #: seat badges, this far outside the grid
 
 
-# ---- writing SVG ---------------------------------------------------------------------------
+# ---- writing SVG (the kit's primitives, sized in board units) ------------------------------
 def u(value: float) -> float:
     """Board units to screen units."""
     return value * UNIT
 
 
-def num(value: float) -> str:
-    """A number with at most two decimals and no trailing zeros."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def points(pts: Iterable[Point]) -> str:
-    """The ``points`` attribute of a polygon."""
-    return " ".join(f"{num(x)},{num(y)}" for x, y in pts)
-
-
-def el(name: str, content: str | None = None, /, **values: str | float | None) -> str:
-    """One element. Keyword ``class_`` is ``class``, other ``_`` become ``-``; None values
-    are left out; ``content`` is inserted as is (already XML)."""
-    out = []
-    for key, value in values.items():
-        if value is None:
-            continue
-        attr = key.rstrip("_").replace("_", "-")
-        if isinstance(value, str):
-            out.append(f" {attr}={quoteattr(value)}")
-        else:  # a number needs no escaping
-            out.append(f' {attr}="{num(value) if isinstance(value, float) else value}"')
-    if content is None:
-        return f"<{name}{''.join(out)}/>"
-    return f"<{name}{''.join(out)}>{content}</{name}>"
-
-
 def text(x: float, y: float, value: str, size: float, fill: str = INK, **more: str | None) -> str:
     """Text centred on the screen point (x, y); ``size`` in board units."""
-    return el(
-        "text", escape(value), x=x, y=y, text_anchor="middle", dy=".35em",
-        font_size=u(size), fill=fill, **more,
-    )  # fmt: skip
-
-
-def title(value: str) -> str:
-    """A ``<title>`` child: a tooltip in browsers and a name for screen readers."""
-    return f"<title>{escape(value)}</title>"
-
-
-def mix(colour: str, other: str, amount: float) -> str:
-    """``colour`` moved ``amount`` (0..1) of the way towards ``other`` (``#rrggbb``)."""
-    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    b = [int(other[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=True))
+    return kit_svg.text(x, y, value, u(size), fill, **more)
 
 
 # ---- shapes ----------------------------------------------------------------------------------
@@ -149,15 +99,7 @@ def captives(stack: tuple[int, ...], in_singularity: bool) -> tuple[bool, ...]:
 
 def arrow(start: Point, end: Point, colour: str, width: float, head: float, **more: str) -> str:
     """An arrow between two screen points; ``width`` and ``head`` in board units."""
-    (x0, y0), (x1, y1) = start, end
-    length = math.hypot(x1 - x0, y1 - y0) or 1.0
-    dx, dy = (x1 - x0) / length, (y1 - y0) / length
-    hl = min(u(head), length * 0.6)
-    bx, by = x1 - dx * hl, y1 - dy * hl
-    hw = hl * 0.6
-    head_pts = [(x1, y1), (bx - dy * hw, by + dx * hw), (bx + dy * hw, by - dx * hw)]
-    shaft = el("line", x1=x0, y1=y0, x2=bx, y2=by, stroke=colour, stroke_width=u(width))
-    return el("g", shaft + el("polygon", points=points(head_pts), fill=colour), **more)
+    return kit_svg.arrow(start, end, colour, u(width), u(head), **more)
 
 
 def badge(x: float, y: float, label: str, *, locked: bool) -> str:
