@@ -42,20 +42,19 @@ Examples:
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from enum import Enum
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import attrs
 
 from astroplane.enums import APEX_NAMES, Apex, CellKind, Seat
 
-if TYPE_CHECKING:
-    from astroplane.topology import Topology
-
 __all__ = [
     "GEOMETRY_FORMAT_VERSION",
     "BoardGeometry",
+    "BoardTables",
     "CellGeometry",
     "CellRole",
     "FiringGeometry",
@@ -464,7 +463,71 @@ def geometry_schema() -> dict[str, Any]:
     return result
 
 
-def board_geometry(topology: Topology) -> BoardGeometry:
+class _FiringSpec(Protocol):
+    """What the geometry reads of a firing position (``topology.FiringPosition``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def corner(self) -> int: ...
+    @property
+    def link_cell(self) -> int: ...
+    @property
+    def link_apex(self) -> int: ...
+    @property
+    def fires_into(self) -> int: ...
+
+
+class _AreaSpec(Protocol):
+    """What the geometry reads of a Start Area (``topology.StartArea``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def side(self) -> int: ...
+    @property
+    def cell(self) -> int: ...
+    @property
+    def entry_cell(self) -> int: ...
+    @property
+    def entry_apex(self) -> int: ...
+
+
+class BoardTables(Protocol):
+    """The public tables of a board that ``board_geometry`` reads: a ``Topology`` is one.
+    (Typed by what is read, so the geometry does not depend on the topology module.)"""
+
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def singularity(self) -> Sequence[tuple[int, int]]: ...
+    @property
+    def hyperspace(self) -> Sequence[int]: ...
+    @property
+    def wormholes(self) -> Sequence[tuple[int, int]]: ...
+    @property
+    def anomaly_corners(self) -> Sequence[int]: ...
+    @property
+    def firing_positions(self) -> Sequence[_FiringSpec]: ...
+    @property
+    def start_areas(self) -> Sequence[_AreaSpec]: ...
+    @property
+    def fire_base(self) -> int: ...
+    @property
+    def start_base(self) -> int: ...
+    @property
+    def kind(self) -> Sequence[int]: ...
+    @property
+    def usable(self) -> Sequence[bool]: ...
+    def cell_name(self, cell: int) -> str: ...
+    def position_name(self, position: int) -> str: ...
+
+
+def board_geometry(topology: BoardTables) -> BoardGeometry:
     """The geometry of a board, in board units (one cell = 1, y up).
 
     Works for any ``Topology``: only its public tables are read.
