@@ -26,9 +26,17 @@ from typing import Any
 import attrs
 
 from astroplane.errors import NotationError, UnknownVariantError
-from astroplane.formats.limits import MAX_JSON_TEXT, check_size
 from astroplane.formats.notation import format_move
 from astroplane.formats.position import build_state
+from astroplane.kit.jsonread import (
+    JsonPathError,
+    array,
+    canonical,
+    field,
+    integer,
+    load_json,
+    object_with,
+)
 from astroplane.moves import RESERVE_CHOICES, Move, MoveKind
 from astroplane.outcome import EndReason, Outcome
 from astroplane.pieces import PIECES_PER_PLAYER, SEAT_NAMES, piece_from_name, piece_name
@@ -282,46 +290,23 @@ def to_json(value: GameState | Move | Outcome, *, indent: int | None = None) -> 
 
 
 # ---------------------------------------------------------------- reading
-class _Bad(Exception):
-    def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"{path}: {problem}")
-
-
-def _get(d: dict[str, Any], key: str, path: str) -> Any:
-    if key not in d:
-        raise _Bad(path, f"missing field {key!r}")
-    return d[key]
+# The value checks are the kit's (astroplane.kit.jsonread); a JsonPathError names the path.
+_Bad = JsonPathError
+_get = field
+_int = integer
 
 
 def _obj(value: Any, path: str, kind: str, fields: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _Bad(path, "expected an object")
-    extra = set(value) - set(fields) - {"format_version", "type"}
-    if extra:
-        raise _Bad(path, f"unknown field {sorted(map(str, extra))[0]!r}")
-    if value.get("format_version") != FORMAT_VERSION:
+    obj = object_with(value, path, (*fields, "format_version", "type"))
+    if obj.get("format_version") != FORMAT_VERSION:
         raise _Bad(path, f"format_version must be {FORMAT_VERSION}")
-    if value.get("type") != kind:
+    if obj.get("type") != kind:
         raise _Bad(path, f"type must be {kind!r}")
-    return value
-
-
-#: The largest integer a JSON object may hold (counters are bounded far lower).
-_MAX_INT = 10**9 - 1
-
-
-def _int(value: Any, path: str, low: int = 0, high: int = _MAX_INT) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _Bad(path, f"expected an integer {low}..{high}")
-    return value
+    return obj
 
 
 def _list(value: Any, path: str, most: int = 4 * PIECES_PER_PLAYER) -> list[Any]:
-    if not isinstance(value, list):
-        raise _Bad(path, "expected an array")
-    if len(value) > most:
-        raise _Bad(path, f"expected at most {most} items")
-    return value
+    return array(value, path, most)
 
 
 def _seat(value: Any, path: str) -> int:
@@ -343,14 +328,7 @@ def _piece(value: Any, path: str) -> int:
 
 def _name(value: Any, path: str, read: Any, write: Any) -> int:
     """A position or cell by its canonical name: ``read`` then ``write`` gives it back."""
-    if not isinstance(value, str):
-        raise _Bad(path, "expected a name")
-    try:
-        result: int = read(value)
-        if write(result) != value:
-            raise ValueError
-    except ValueError:
-        raise _Bad(path, f"not a name on this board: {value[:40]!r}") from None
+    result: int = canonical(value, path, read, write, "a name on this board")
     return result
 
 
@@ -631,43 +609,6 @@ def _rules(value: Any) -> Rules:
     if canonical != name:
         raise _Bad("state.rules.preset", f"these options are the {canonical!r} rules")
     return rules
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _Bad(f"object key {key[:40]!r}", "given twice")
-        out[key] = value
-    return out
-
-
-def load_json(text: str | bytes, what: str = "JSON text") -> Any:
-    """Decode JSON text under the limits every reader of JSON applies: at most
-    ``MAX_JSON_TEXT`` (256 KiB) characters or bytes, UTF-8 if ``bytes``, no key twice in
-    an object (``json.loads`` would keep the last one silently).
-
-    Raises:
-        NotationError: If the text is too long, not UTF-8, not JSON (with the offset), too
-            deeply nested, or has a key twice in an object.
-    """
-    if isinstance(text, bytes):
-        check_size(text, MAX_JSON_TEXT, what)
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise NotationError(f"{what} is not UTF-8", "", exc.start) from None
-    if not isinstance(text, str):
-        raise NotationError(f"{what} must be a string, not {type(text).__name__}")
-    check_size(text, MAX_JSON_TEXT, what)
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicate_keys)
-    except _Bad as exc:
-        raise NotationError(f"not valid JSON: {exc}") from None
-    except (json.JSONDecodeError, RecursionError, ValueError) as exc:
-        pos = exc.pos if isinstance(exc, json.JSONDecodeError) else None
-        problem = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)[:200]
-        raise NotationError(f"not JSON: {problem}", text if pos is not None else "", pos) from None
 
 
 def from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> Any:

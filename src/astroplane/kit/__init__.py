@@ -6,7 +6,11 @@ another game's:
 * ``Option`` (``astroplane.kit.options``): how one rules option is spelled and bounded in
   rules text, JSON and on the command line;
 * ``Variants`` (``astroplane.kit.variants``): a game's registry of presets and variants,
-  and its rules text (``preset,option=value``) and rules JSON.
+  and its rules text (``preset,option=value``) and rules JSON;
+* ``astroplane.kit.jsonread``: decoding JSON from clients under limits, and checks of
+  single values that name the JSON path of a bad one;
+* ``astroplane.kit.svg``: SVG elements, text, arrows and documents, a six-seat palette and
+  id prefixes, so several boards can share a page.
 
 Examples:
     >>> from astroplane.kit import Option
