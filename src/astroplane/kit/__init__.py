@@ -9,6 +9,8 @@ another game's:
   and its rules text (``preset,option=value``) and rules JSON;
 * ``astroplane.kit.jsonread``: decoding JSON from clients under limits, and checks of
   single values that name the JSON path of a bad one;
+* ``BoardGraph`` (``astroplane.kit.graph``): a board of named points, links and lines
+  (a Morris board, a star board) compiled to the tables rules and drawings use;
 * ``astroplane.kit.svg``: SVG elements, text, arrows and documents, a six-seat palette and
   id prefixes, so several boards can share a page.
 
@@ -20,7 +22,8 @@ Examples:
 
 from __future__ import annotations
 
+from astroplane.kit.graph import BoardGraph
 from astroplane.kit.options import Option
 from astroplane.kit.variants import Variants
 
-__all__ = ["Option", "Variants"]
+__all__ = ["BoardGraph", "Option", "Variants"]
