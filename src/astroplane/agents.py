@@ -237,9 +237,9 @@ def play_game(
         state: The starting state (any registered game's).
         agents: One agent per seat: a mapping ``seat -> agent``, or a sequence
             in the order of ``state.seats``.
-        max_turns: If given, the rules' ``max_turns`` option is set to it first, so
-            the game ends (by its turn limit, [D18] for ASTROPLANE) at the latest after
-            that turn.
+        max_turns: If given, the game's ``with_turn_limit`` (``astroplane.protocol.Game``)
+            sets it first, so the game ends (by its turn limit, [D18] for ASTROPLANE) at
+            the latest after that turn.
         on_action: Called as ``on_action(before, move, after)`` after each action.
         chance_seed: Seed of the generator that draws chance outcomes (dice), so a game
             with chance is reproducible; None for an unseeded one.
@@ -248,8 +248,8 @@ def play_game(
         The ``GameRun`` (initial state, actions, final state).
 
     Raises:
-        ValueError: If a seat has no agent, ``max_turns`` is not positive or the game's
-            rules have no turn limit, or an agent returns an illegal action (as the
+        ValueError: If a seat has no agent, ``max_turns`` is not positive or the game has
+            no turn limit option, or an agent returns an illegal action (as the
             game's ``ValueError`` subclass, ``astroplane.IllegalMoveError``).
 
     Examples:
@@ -260,10 +260,13 @@ def play_game(
         True
     """
     if max_turns is not None:
+        limit = game_of(state).with_turn_limit
         rules = getattr(state, "rules", None)
-        if rules is None or not hasattr(rules, "max_turns"):
-            raise ValueError(f"the game {state.game_name!r} has no max_turns option")
-        state = attrs.evolve(state, rules=attrs.evolve(rules, max_turns=max_turns))  # type: ignore[misc]
+        if limit is None or rules is None:
+            raise ValueError(f"the game {state.game_name!r} has no turn limit option")
+        if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
+            raise ValueError(f"max_turns is a positive number of turns, not {max_turns!r}")
+        state = attrs.evolve(state, rules=limit(rules, max_turns))  # type: ignore[misc]
     by_seat: dict[int, Agent]
     if isinstance(agents, Mapping):
         by_seat = {int(k): v for k, v in agents.items()}

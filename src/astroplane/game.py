@@ -17,6 +17,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
+import attrs
+
+from astroplane import actions
 from astroplane.enums import SEAT_NAMES
 from astroplane.errors import NotationError
 from astroplane.evaluation import evaluate
@@ -32,6 +35,7 @@ from astroplane.formats.position import (
     rules_to_text,
 )
 from astroplane.formats.record import GameRecord
+from astroplane.kit.svg import PALETTE
 from astroplane.moves import SQUARE_KINDS, STEP_KINDS, Move, MoveKind
 from astroplane.outcome import EndReason
 from astroplane.protocol import Game, register_game
@@ -179,6 +183,14 @@ def _state_from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD)
     return value
 
 
+def _with_turn_limit(rules: Rules, turns: int | None) -> Rules:
+    return attrs.evolve(rules, max_turns=turns)
+
+
+def _move_to_action(state: GameState, move: Move) -> int:
+    return actions.move_to_action(move, state.topology)
+
+
 def _record_to_text(initial: GameState, moves: Sequence[Move], headers: Mapping[str, str]) -> str:
     event, date, others = split_event_date(headers)
     return GameRecord.from_game(initial, moves, event=event, date=date, headers=others).to_text()
@@ -215,6 +227,11 @@ ASTROPLANE: Game[GameState, Move] = Game(
     summary=_summary,
     invariants=_invariants,
     highlights=highlights,
+    seat_colours=tuple(c.fill for c in PALETTE[:4]),
+    with_turn_limit=_with_turn_limit,
+    num_actions=actions.ACTION_COUNT,
+    action_to_move=actions.action_to_move,
+    move_to_action=_move_to_action,
     record_to_text=_record_to_text,
     record_from_text=_record_from_text,
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES},

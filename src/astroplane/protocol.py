@@ -80,6 +80,13 @@ class State(Protocol[MoveT_co]):
         """The seat numbers in the game, in turn order."""
         ...
 
+    @property
+    def turn(self) -> int:
+        """The turn number: 1 for the first player's first turn, then one more each time
+        the turn passes to the next player (a game defines its turns: a ply in a turn-per-
+        move game, several moves, a roll and its move)."""
+        ...
+
     def legal_moves(self) -> Sequence[MoveT_co]:
         """The legal actions, in a deterministic order; at a chance node, the outcomes
         (the moves of ``chance_outcomes()``); empty once the game is over."""
@@ -156,6 +163,17 @@ class Game(Generic[StateT, MoveT]):
         status: One line for a running game: the turn, who acts, the score.
         highlights: ``highlights(state, move) -> positions``: where a move goes, for
             ``render_text``'s ``highlight``.
+        seat_colours: The colour of each seat number's pieces, ``#rrggbb`` (terminal,
+            SVG and the play page); None: the kit's palette (``astroplane.kit.svg``).
+        with_turn_limit: ``with_turn_limit(rules, turns)``: the rules with the game ending
+            (by its own turn-limit rule) when turn ``turns`` is over; ``turns`` None
+            removes a limit a tool set. None for a game without a turn-limit option:
+            tools then bound a game by plies instead.
+        num_actions: The size of the game's fixed action encoding, if it has one (an
+            OpenSpiel-style integer per action, for research tools).
+        action_to_move: ``action_to_move(state, action) -> move``, the legal move an
+            action number stands for in ``state`` (raises ``ValueError`` otherwise).
+        move_to_action: ``move_to_action(state, move) -> int``, a legal move's number.
         record_to_text: ``record_to_text(initial, moves, headers) -> text``, a game
             record (PGN-like) of the moves played from ``initial``.
         record_from_text: ``record_from_text(text) -> (initial, moves)``, read and
@@ -198,6 +216,11 @@ class Game(Generic[StateT, MoveT]):
     summary: Callable[[StateT], Hashable] | None = None
     invariants: Callable[[StateT], Sequence[str]] | None = None
     highlights: Callable[[StateT, MoveT], Sequence[Hashable]] | None = None
+    seat_colours: tuple[str, ...] | None = None
+    with_turn_limit: Callable[[Any, int | None], Any] | None = None
+    num_actions: int | None = None
+    action_to_move: Callable[[StateT, int], MoveT] | None = None
+    move_to_action: Callable[[StateT, MoveT], int] | None = None
     record_to_text: Callable[[StateT, Sequence[MoveT], Mapping[str, str]], str] | None = None
     record_from_text: Callable[[str], tuple[StateT, tuple[MoveT, ...]]] | None = None
     texts: Mapping[str, str] = attrs.field(factory=dict)

@@ -1,0 +1,85 @@
+"""What the protocol declares, checked for every registered game (so a game added to the
+registry is checked without a test file of its own): seat colours, the turn number, the
+turn limit the tools set, and the fixed action encoding where a game offers one."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from astroplane.protocol import Game, games, sample_chance
+
+GAMES = sorted(games())
+
+
+def _random_states(game: Game[Any, Any], seed: int, plies: int = 120) -> list[Any]:
+    rng = random.Random(seed)
+    state = game.new_game(game.player_counts[-1])
+    out = [state]
+    for _ in range(plies):
+        if state.is_over:
+            break
+        move = (
+            sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_moves())
+        )
+        state = state.play(move)
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seat_colours_cover_every_seat(name: str) -> None:
+    """A game's seat colours, when it declares them, are #rrggbb, one per seat name, and
+    tell every seat apart."""
+    game = games()[name]
+    if game.seat_colours is None:
+        pytest.skip(f"{name} uses the kit's palette")
+    assert len(game.seat_colours) == len(game.seat_names)
+    assert all(re.fullmatch(r"#[0-9A-Fa-f]{6}", c) for c in game.seat_colours)
+    assert len(set(game.seat_colours)) == len(game.seat_colours)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_turn_starts_at_one_and_never_goes_back(name: str) -> None:
+    """``state.turn`` is 1 at the start and never decreases along a game."""
+    turns = [s.turn for s in _random_states(games()[name], seed=3)]
+    assert turns[0] == 1
+    assert all(b >= a for a, b in zip(turns, turns[1:], strict=False))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_turn_limit_ends_the_game_by_its_rules(name: str) -> None:
+    """With the rules ``with_turn_limit(rules, 3)`` gives, a game is over by the end of
+    turn 3, by the game's own rule (its returns are set)."""
+    game = games()[name]
+    if game.with_turn_limit is None:
+        pytest.skip(f"{name} has no turn limit option")
+    start = game.new_game(game.player_counts[0])
+    rules = game.with_turn_limit(start.rules, 3)
+    state = game.new_game(game.player_counts[0], rules=rules)
+    rng = random.Random(1)
+    while not state.is_over:
+        assert state.turn <= 3
+        state = state.play(
+            sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_moves())
+        )
+    assert sum(state.returns()) > 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_action_encoding_is_a_bijection_on_legal_moves(name: str) -> None:
+    """Where a game has a fixed action encoding, each legal move has a number below
+    ``num_actions``, distinct moves have distinct numbers, and the number maps back."""
+    game = games()[name]
+    if game.num_actions is None or game.action_to_move is None or game.move_to_action is None:
+        pytest.skip(f"{name} has no fixed action encoding")
+    for state in _random_states(game, seed=5):
+        if state.is_over or state.is_chance_node:
+            continue
+        numbers = [game.move_to_action(state, m) for m in state.legal_moves()]
+        assert len(set(numbers)) == len(numbers)
+        assert all(0 <= a < game.num_actions for a in numbers)
+        assert [game.action_to_move(state, a) for a in numbers] == list(state.legal_moves())
