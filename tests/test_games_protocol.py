@@ -4,6 +4,7 @@ turn limit the tools set, and the fixed action encoding where a game offers one.
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from typing import Any
@@ -47,7 +48,7 @@ def test_the_turn_starts_at_one_and_never_goes_back(name: str) -> None:
     """``state.turn`` is 1 at the start and never decreases along a game."""
     turns = [s.turn for s in _random_states(games()[name], seed=3)]
     assert turns[0] == 1
-    assert all(b >= a for a, b in zip(turns, turns[1:], strict=False))
+    assert all(b >= a for a, b in itertools.pairwise(turns))
 
 
 @pytest.mark.parametrize("name", GAMES)
