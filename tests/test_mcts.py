@@ -219,6 +219,7 @@ class PigState:
     pending: int = 0
     player: int = 0
     rolling: bool = False
+    turn: int = 1
 
     @property
     def is_over(self) -> bool:
@@ -255,10 +256,15 @@ class PigState:
             scores = list(self.scores)
             scores[self.player] += self.pending
             nxt = self.player if max(scores) >= self.target else 1 - self.player
-            return attrs.evolve(self, scores=(scores[0], scores[1]), pending=0, player=nxt)
+            return attrs.evolve(
+                self, scores=(scores[0], scores[1]), pending=0, player=nxt,
+                turn=self.turn + (nxt != self.player),
+            )  # fmt: skip
         assert isinstance(move, int)
         if move == 1:
-            return attrs.evolve(self, pending=0, player=1 - self.player, rolling=False)
+            return attrs.evolve(
+                self, pending=0, player=1 - self.player, rolling=False, turn=self.turn + 1
+            )
         return attrs.evolve(self, pending=self.pending + move, rolling=False)
 
     def returns(self) -> tuple[float, ...]:

@@ -28,7 +28,7 @@ def test_the_committed_pictures_are_what_the_script_draws() -> None:
     assert sorted(pictures) == sorted(p.name for p in (DOCS / "img").glob("*.svg"))
     for name, svg in pictures.items():
         assert (DOCS / "img" / name).read_text(encoding="utf-8") == svg, name
-    used = set(re.findall(r'src="img/([^"]+)"', (DOCS / "rules.md").read_text()))
+    used = set(re.findall(r"\]\(img/([^)]+)\)", (DOCS / "rules.md").read_text()))
     assert used == set(pictures)
 
 
