@@ -77,7 +77,8 @@ class Outcome:
         """Points each seat adds in match play: 8 for a true win and 0 for the others,
         otherwise the game's scores (rulebook: How To Win)."""
         if self.true_win:
-            return tuple(8 if s in self.winners else 0 for s in range(4))  # type: ignore[return-value]
+            s, w, n, e = (8 if seat in self.winners else 0 for seat in range(4))
+            return (s, w, n, e)
         return self.scores
 
     def __repr__(self) -> str:

@@ -19,9 +19,10 @@ Examples:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -67,6 +68,8 @@ __all__ = [
     "state_to_dict",
     "to_json",
 ]
+
+T = TypeVar("T")
 
 #: The version of the JSON formats; readers reject other versions.
 FORMAT_VERSION = 1
@@ -332,7 +335,7 @@ def _name(value: Any, path: str, read: Any, write: Any) -> int:
     return result
 
 
-def _wrap(path: str, read: Any, *args: Any) -> Any:
+def _wrap(path: str, read: Callable[..., T], *args: Any) -> T:
     try:
         return read(*args)
     except _Bad as exc:
@@ -355,7 +358,7 @@ def outcome_from_dict(data: Any) -> Outcome:
         NotationError: If ``data`` is not a valid outcome object; the message gives the
             JSON path of the bad field.
     """
-    return _wrap("outcome", _outcome, data, "outcome")  # type: ignore[no-any-return]
+    return _wrap("outcome", _outcome, data, "outcome")
 
 
 def _outcome(data: Any, path: str) -> Outcome:
@@ -378,7 +381,8 @@ def _outcome(data: Any, path: str) -> Outcome:
     if true_win != (reason == "true_win"):
         raise _Bad(f"{path}.true_win", "true exactly when the reason is true_win")
     turn = _int(_get(d, "turn", path), f"{path}.turn", 1, MAX_TURN)
-    return Outcome(tuple(winners), scores, true_win, reasons[reason], turn)  # type: ignore[arg-type]
+    s, w, n, e = scores
+    return Outcome(tuple(winners), (s, w, n, e), true_win, reasons[reason], turn)
 
 
 def move_from_dict(
@@ -400,7 +404,7 @@ def move_from_dict(
         NotationError: If ``data`` is not a valid move object; the message gives the
             JSON path of the bad field.
     """
-    return _wrap("move", _move, data, topology, rules)  # type: ignore[no-any-return]
+    return _wrap("move", _move, data, topology, rules)
 
 
 def _move(data: Any, t: Topology, rules: Rules | None) -> Move:
@@ -503,7 +507,7 @@ def state_from_dict(data: Any, *, topology: Topology = REFERENCE_BOARD) -> GameS
             ``position_from_text``), including an ``outcome`` that does not follow from
             the position; ``UnknownVariantError`` for rules no variant has.
     """
-    return _wrap("state", _state, data, topology)  # type: ignore[no-any-return]
+    return _wrap("state", _state, data, topology)
 
 
 def _state(data: Any, topology: Topology) -> GameState:
