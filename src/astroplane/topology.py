@@ -199,6 +199,10 @@ class Topology:
     cell_positions: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     #: Per cell: the other end of its Wormhole tube, or -1.
     wormhole_partner: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: Per position: the cell a step from it reaches by going straight through a Wormhole
+    #: [D12] (the far end of the Wormhole end it enters), or -1. The one statement of the
+    #: step-through rule: ``step_dests`` and play both read it.
+    through_cell: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     #: Per cell: the Singularity position of a Singularity cell, or -1.
     singularity_position: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     #: Per cell: orthogonal neighbour cells (N, E, S, W), -1 off the board.
@@ -302,11 +306,8 @@ class Topology:
     def step_through(self, origin: int, target: int) -> bool:
         """True if a step from ``origin`` to grid position ``target`` went straight
         through a Wormhole [D12]."""
-        entry = self.link[origin]
-        if not 0 <= entry < self.fire_base:
-            return False
-        cell = entry >> 2
-        return self.kind[cell] == CellKind.WORMHOLE and target >> 2 == self.wormhole_partner[cell]
+        far = self.through_cell[origin]
+        return far >= 0 and target < self.fire_base and target >> 2 == far
 
     def geometry(self) -> BoardGeometry:
         """The board's shapes as data, in board units (one cell = 1, x right, y up), for
@@ -583,6 +584,13 @@ def _compile(t: Topology) -> None:
             row.append(ty * w + tx if 0 <= tx < w and 0 <= ty < h else -1)
         neighbours.append((row[0], row[1], row[2], row[3]))
 
+    # [D12]: a step that enters a Wormhole end may go straight through to the other end.
+    through = [
+        partner[link[p] >> 2]
+        if 0 <= link[p] < fire_base and kind[link[p] >> 2] == CellKind.WORMHOLE
+        else -1
+        for p in range(n_pos)
+    ]
     # Step destinations per source position: where one step can put the piece.
     step_dests: list[tuple[tuple[int, int], ...]] = []
     for p in range(n_pos):
@@ -603,8 +611,8 @@ def _compile(t: Topology) -> None:
                 dests.extend(
                     (q, STEP_PLAIN) for q in cell_positions[target] if (q & 3) != entry_apex
                 )
-                if k == CellKind.WORMHOLE:
-                    dests.extend((q, STEP_THROUGH) for q in cell_positions[partner[target]])
+                if through[p] >= 0:
+                    dests.extend((q, STEP_THROUGH) for q in cell_positions[through[p]])
         step_dests.append(tuple(dests))
 
     travel_dests = tuple(
@@ -635,6 +643,7 @@ def _compile(t: Topology) -> None:
     put(t, "usable", tuple(usable))
     put(t, "cell_positions", cell_positions)
     put(t, "wormhole_partner", tuple(partner))
+    put(t, "through_cell", tuple(through))
     put(t, "singularity_position", tuple(sing_pos))
     put(t, "neighbours", tuple(neighbours))
     put(t, "fire_target", tuple(fire_target))

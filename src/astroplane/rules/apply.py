@@ -42,7 +42,6 @@ from astroplane.rules.codes import (
     SQUARE,
     STEP,
     TRAVEL,
-    WORMHOLE,
 )
 from astroplane.rules.explain import why_illegal
 from astroplane.rules.movegen import legal_actions
@@ -265,13 +264,7 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
             if travelled & bit:
                 travelled ^= bit  # the step clears the Wormhole mark [D19]
             # Went straight through a Wormhole [D12] (``Topology.step_through``, inlined)?
-            entry = t.link[src]
-            if (
-                0 <= entry < fire_base
-                and t.kind[entry >> 2] == WORMHOLE
-                and dst < fire_base
-                and dst >> 2 == t.wormhole_partner[entry >> 2]
-            ):
+            if dst < fire_base and dst >> 2 == t.through_cell[src]:
                 travelled |= bit
         else:
             travelled |= bit
