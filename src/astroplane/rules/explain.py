@@ -8,13 +8,20 @@ piece stands at the origin, and whether the board's tables link origin and targe
 
 from __future__ import annotations
 
-from astroplane.enums import SEAT_NAMES, CellKind
+from astroplane.enums import SEAT_NAMES
 from astroplane.moves import SQUARE_KINDS, STEP_KINDS, Move, MoveKind
 from astroplane.pieces import piece_name, piece_owner
-from astroplane.rules.movegen import NO_KILL, SQUARE_BLOCKED, Probe, rule_actions
+from astroplane.rules.movegen import (
+    END_TURN_ONLY,
+    IN_SINGULARITY,
+    NO_KILL,
+    NOT_ON_WORMHOLE,
+    SQUARE_BLOCKED,
+    Probe,
+    rule_actions,
+)
 from astroplane.rules.squares import square_owner
 from astroplane.state import GameState
-from astroplane.topology import cell_of
 
 __all__ = ["move_field_problem", "why_illegal"]
 
@@ -65,7 +72,7 @@ def why_illegal(s: GameState, move: object) -> str:
                 return r.reason
         return "the variant's action_filter removes this action (a rule of these rules' variant)"
     if kind == MoveKind.END_TURN:
-        return "[D7] the turn can only be ended when no move is legal and a free action is"
+        return END_TURN_ONLY
     for action in rules.actions:
         if action.kind == kind:
             return action.explain(s, move)
@@ -105,11 +112,10 @@ def _step_reason(s: GameState, move: Move) -> str:
             f"the top piece at {where} is {piece_name(st[-1])}, not a piece of the player to "
             f"move ({SEAT_NAMES[s.to_move]})"
         )
-    if t.is_singularity_position(src):
-        return "[D13] pieces in the Singularity never move again"
+    piece_rule = _probe(s, move)  # the generator's own reason, for a piece that cannot
+    if piece_rule in (IN_SINGULARITY, NOT_ON_WORMHOLE):  # move or travel at all [D13, D12]
+        return piece_rule
     if move.kind == MoveKind.TRAVEL:
-        if not t.is_grid_position(src) or t.kind[cell_of(src)] != CellKind.WORMHOLE:
-            return "[D12] only a piece on a Wormhole end can travel"
         if dst not in [d for d, _how in t.travel_dests[src]]:
             return (
                 f"[D12] travel from {where} arrives at a usable apex of the other end, "

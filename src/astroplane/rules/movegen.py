@@ -56,6 +56,9 @@ OWN_SQUARE = "[D27] a single may land only on another player's Square, never on 
 OVERLAP = "[D6] the position overlaps an occupied position of the cell"
 SIDE_BY_SIDE = "[D15] it would leave two Squares of different players side by side"
 TRAVELLED = "[D19] after travelling, a piece may not travel again before it steps"
+IN_SINGULARITY = "[D13] pieces in the Singularity never move again"
+NOT_ON_WORMHOLE = "[D12] only a piece on a Wormhole end can travel"
+END_TURN_ONLY = "[D7] the turn can only be ended when no move is legal and a free action is"
 NOT_LOADED = "[D5] firing needs the mover's pieces on top of both firing positions of the corner"
 SQUARE_BLOCKED = (
     "a Square slides one cell into a completely empty ordinary grid cell "
@@ -190,6 +193,12 @@ class Probe:
         if kind == self.kind and origin == self.origin and target == self.target:
             self.reasons.append(reason)
 
+    def note_piece(self, origin: int, reason: str, kind: int = -1) -> None:
+        """Record ``reason`` if the probed move starts at ``origin`` (and is of ``kind``,
+        unless -1): the piece there cannot make it, wherever it goes."""
+        if origin == self.origin and kind in (-1, self.kind):
+            self.reasons.append(reason)
+
 
 def legal_actions(s: GameState) -> tuple[Move, ...]:
     """All legal actions of ``s`` under its rule set (see ``GameState.legal_moves`` for
@@ -202,7 +211,7 @@ def legal_actions(s: GameState) -> tuple[Move, ...]:
     if rules.actions or rules.restrictions or rules.has_action_filter:
         acts = variant_actions(rules, s, acts)
     if acts and acts[-1].kind == TRAVEL and all(m.kind == TRAVEL for m in acts):
-        # Only free actions are left: the player may end the turn instead [D7].
+        # Only free actions are left: the player may end the turn instead (END_TURN_ONLY).
         table, np_ = _table(s.topology)
         key = ((END_TURN * np_) * np_) << 4
         acts.append(table.get(key) or _new(table, key, END_TURN, -1, -1, 0))
@@ -262,6 +271,8 @@ def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
             continue  # covered: a captive [D9] or lower in a stack
         c = classes[src]
         if c == _IN_SINGULARITY:
+            if probe is not None:
+                probe.note_piece(src, IN_SINGULARITY)
             continue
         below = b[under + v]
         view = b
@@ -291,6 +302,8 @@ def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
                     probe.note(TRAVEL, src, dst, TRAVELLED)
         elif c == _ON_FIRING:
             loaded = True
+        if probe is not None and c != _ON_WORMHOLE:
+            probe.note_piece(src, NOT_ON_WORMHOLE, TRAVEL)
         for dst, d1, d2, d3, ordinary, m0, key in cands:
             if d1 < 0:
                 # Nothing to check at the destination; a Square left behind still counts.
