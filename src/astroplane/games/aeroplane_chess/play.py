@@ -22,7 +22,7 @@ from astroplane.games.aeroplane_chess.board import (
     plane_name,
     square_name,
 )
-from astroplane.games.aeroplane_chess.moves import Move, MoveKind
+from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 
 if TYPE_CHECKING:
     from astroplane.games.aeroplane_chess.movegen import Flight
@@ -128,7 +128,10 @@ def why_illegal(state: AeroplaneState, move: object) -> str:
         'R can move with the 4, so may not pass [AC12]'
     """
     if not isinstance(move, Move):
-        return f"not a Move: {move!r}"
+        return f"not a Move but {type(move).__name__}"
+    problem = fields_problem(move)
+    if problem is not None:
+        return f"not a well-formed Move: {problem}"
     if state.is_over:
         return "the game is over [AC13]"
     who = COLOURS[state.to_move]

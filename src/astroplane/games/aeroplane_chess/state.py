@@ -35,7 +35,7 @@ from astroplane.games.aeroplane_chess.board import (
     square_from_name,
 )
 from astroplane.games.aeroplane_chess.movegen import Flight, flights
-from astroplane.games.aeroplane_chess.moves import Move, MoveKind
+from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 from astroplane.games.aeroplane_chess.options import Rules
 from astroplane.games.aeroplane_chess.play import apply_flight, apply_roll, raise_illegal
 from astroplane.games.aeroplane_chess.render import render
@@ -145,8 +145,10 @@ class AeroplaneState:
         """The state after ``move`` (a roll at a chance node, a player move otherwise).
 
         Raises:
-            IllegalMoveError: If ``move`` is not legal here; the message says which rule
-                forbids it.
+            IllegalMoveError: If ``move`` is not legal here, or is not a well-formed
+                ``Move`` at all (another type; fields forged past the constructor, such
+                as a float twin of a legal move); the message says which rule forbids it.
+                The state is unchanged (it is immutable).
 
         Examples:
             >>> from astroplane.games.aeroplane_chess import new_game
@@ -156,18 +158,32 @@ class AeroplaneState:
             astroplane.errors.IllegalMoveError: illegal move Move.launch('R1'): a plane taxis \
     out only on a 2, 4 or 6, not a 3 (seed rule 1, [AC5])
         """
+        # A move from ``legal_moves()`` is found by identity. Any other must be a
+        # well-formed Move before ``==`` (a float twin forged past Move's checks would
+        # compare equal: 6.0 == 6).
         if self.is_chance_node:
-            if isinstance(move, Move) and move.kind == MoveKind.ROLL:
-                return apply_roll(self, move.value)
+            if isinstance(move, Move) and move.kind is MoveKind.ROLL:
+                v = move.value
+                if type(v) is int and 1 <= v <= 6:
+                    if _ROLLS[v - 1] is move or fields_problem(move) is None:
+                        return apply_roll(self, v)
         else:
-            for flight in self.flights():
-                if flight.move == move:
+            moves = self.flights()
+            for flight in moves:
+                if flight.move is move:
                     return apply_flight(self, flight)
+            if isinstance(move, Move) and fields_problem(move) is None:
+                for flight in moves:
+                    if flight.move == move:
+                        return apply_flight(self, flight)
         raise_illegal(self, move)
 
     def is_legal(self, move: Move) -> bool:
-        """True if ``move`` is one of ``legal_moves()``."""
-        return move in self.legal_moves()
+        """True if ``move`` is one of ``legal_moves()`` (a well-formed ``Move``: not a
+        float twin forged past its checks)."""
+        return (
+            isinstance(move, Move) and fields_problem(move) is None and move in self.legal_moves()
+        )
 
     def returns(self) -> tuple[float, float, float, float]:
         """Per seat number (R, Y, B, G), what the game is worth: once it is over, place
