@@ -37,7 +37,7 @@ from astroplane.games.aeroplane_chess.board import (
     square_from_name,
     square_name,
 )
-from astroplane.games.aeroplane_chess.moves import Move, MoveKind
+from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 from astroplane.games.aeroplane_chess.options import OPTIONS, PRESETS, Rules
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.games.aeroplane_chess.state import AeroplaneState
@@ -149,20 +149,9 @@ def move_to_dict(move: Move) -> dict[str, Any]:
 def _check_move(move: object) -> None:
     if not isinstance(move, Move):
         raise ValueError(f"not a Move but {type(move).__name__}")
-    kind, plane, square, value, stack = move.kind, move.plane, move.square, move.value, move.stack
-    if not isinstance(kind, MoveKind) or not isinstance(stack, bool):
-        raise ValueError(f"not a valid move: {move!r}")
-    if kind == MoveKind.ROLL:
-        fits = _int(value) and 1 <= value <= 6 and (plane, square, stack) == (-1, -1, False)
-    elif kind == MoveKind.PASS:
-        fits = (plane, square, value, stack) == (-1, -1, 0, False)
-    else:
-        fits = _int(plane) and 0 <= plane < 16 and _int(square) and 0 <= square < 80
-        fits = fits and value == 0 and (kind == MoveKind.FLY or not stack)
-        if fits and kind == MoveKind.LAUNCH:
-            fits = Move.launch(plane) == move
-    if not fits:
-        raise ValueError(f"the fields of this {kind.name.lower()} move do not fit it")
+    problem = fields_problem(move)  # a move forged past its constructor's checks
+    if problem is not None:
+        raise ValueError(f"the fields of this move do not fit it: {problem}")
 
 
 def _int(value: object) -> bool:

@@ -305,6 +305,7 @@ def _check_turn(state: AeroplaneState) -> None:
         raise PositionError("a third 6 is never played: it ends the turn [AC10]")
     if state.sixed & ~(0xF << 4 * state.to_move) or (state.sixed and not state.sixes):
         raise PositionError("only the mover's planes moved by earlier 6s are marked [AC10]")
+    _check_sixed(state)
     if state.is_over:
         if state.roll or state.sixes or state.sixed:
             raise PositionError("once the game is over no roll is pending")
@@ -312,3 +313,39 @@ def _check_turn(state: AeroplaneState) -> None:
             raise PositionError("once the game is over, the player left is recorded as to move")
     elif state.to_move in finished:
         raise PositionError(f"{COLOURS[state.to_move]} has finished and cannot be to move")
+
+
+def _check_sixed(state: AeroplaneState) -> None:
+    """The planes marked ``sixed`` are ones the earlier 6s of the turn can have moved.
+
+    Each 6 moved one unit (a plane or a stack) or was passed [AC10, AC12]. The unit stays
+    together after its move: it may grow by stacking, and comes apart only at the centre
+    (captures and a third 6 end the turn, which clears the marks). So a marked plane is
+    never in its hangar, and the marked planes lie in at most ``sixes`` units: the stacks
+    and lone planes they are in on the board, and the centre as one unit (a stack may
+    have arrived whole) or, with ``stacking=never``, each marked plane there. A unit
+    moved by both 6s counts once.
+    """
+    if not state.sixed:
+        return
+    marked = [p for p in range(16) if state.sixed >> p & 1]
+    units: set[tuple[int, ...]] = set()
+    for p in marked:
+        k = state.planes[p]
+        if k == HANGAR:
+            raise PositionError(
+                f"{plane_name(p)} is marked as moved by an earlier 6 but is in its hangar [AC10]"
+            )
+        if k != CENTRE:
+            units.add(state.stack_of(p))
+        elif state.rules.stacking is Stacking.NEVER:
+            units.add((p,))
+        else:
+            units.add(())  # every marked plane at the centre: one stack may have arrived
+    if len(units) > state.sixes:
+        names = "".join(plane_name(p) for p in marked)
+        sixes = "one earlier 6 moves" if state.sixes == 1 else "two earlier 6s move"
+        raise PositionError(
+            f"sixed:{names} are {len(units)} separate planes or stacks, but {sixes} "
+            f"at most {state.sixes} [AC10]"
+        )
