@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from astroplane.errors import PositionError
 from astroplane.games.aeroplane_chess.board import (
@@ -44,13 +45,28 @@ SEATS_BY_COUNT: Mapping[int, tuple[int, ...]] = MappingProxyType(
 """The colours a game of 2, 3 or 4 players uses: R and B sit opposite [AC2]."""
 
 
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _items(value: object, what: str, *, letters: bool = False) -> list[Any]:
+    """``value`` as a list, or a ``PositionError`` naming the argument: a list or tuple
+    (any iterable but a string; a string of letters when ``letters``)."""
+    if isinstance(value, str) and letters:
+        return list(value)
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise PositionError(f"{what} is a list, not {type(value).__name__} {_short(value)}")
+    return list(value)
+
+
 def _colours(colours: str | Sequence[int | str]) -> tuple[int, ...]:
-    items: Iterable[int | str] = list(colours) if isinstance(colours, str) else colours
+    items = _items(colours, "colours", letters=True)
     try:
         seats = sorted({colour_from_name(c) for c in items})
-    except ValueError as exc:
+    except (TypeError, ValueError) as exc:  # TypeError: unhashable
         raise PositionError(str(exc)) from None
-    if not 2 <= len(seats) <= 4 or len(seats) != len(list(items)):
+    if not 2 <= len(seats) <= 4 or len(seats) != len(items):
         raise PositionError(f"a game has 2 to 4 different colours, not {colours!r}")
     return tuple(seats)
 
@@ -88,7 +104,8 @@ def new_game(
         The start position, a chance node.
 
     Raises:
-        PositionError: If the player count, the colours or the first player do not fit.
+        PositionError: If the player count (an ``int``), the colours, the first player or
+            the rules (a ``Rules``) do not fit.
 
     Examples:
         >>> new_game(3, first="B").to_text(), new_game(colours="YG").to_text()
@@ -98,14 +115,16 @@ def new_game(
         ...
         astroplane.errors.PositionError: Aeroplane Chess is for 2 to 4 players, not 5
     """
+    if rules is not None and not isinstance(rules, Rules):
+        raise PositionError(f"rules must be a Rules value, not {type(rules).__name__}")
     if colours is None:
         count = 2 if players is None else players
-        if count not in SEATS_BY_COUNT:
+        if type(count) is not int or count not in SEATS_BY_COUNT:  # not 2.0 or True
             raise PositionError(f"Aeroplane Chess is for 2 to 4 players, not {players!r}")
         seats = SEATS_BY_COUNT[count]
     else:
         seats = _colours(colours)
-        if players is not None and len(seats) != players:
+        if players is not None and (type(players) is not int or len(seats) != players):
             raise PositionError(f"{players} players cannot play the colours {colours!r}")
     return AeroplaneState(
         rules=STANDARD if rules is None else rules,
@@ -153,8 +172,10 @@ def setup_position(
         The position; its text and JSON read back equal.
 
     Raises:
-        PositionError: If a name is unknown, a number is not an ``int`` (or is a
-            ``bool``) or out of range, or the position breaks a rule of the game.
+        PositionError: If an argument is not of its type (``planes`` a mapping of names
+            to names, the others lists or tuples of names), a name is unknown or given
+            twice, a number is not an ``int`` (or is a ``bool``) or out of range, or the
+            position breaks a rule of the game.
 
     Examples:
         >>> setup_position("RB", {"R1": "BH2"})
@@ -164,9 +185,22 @@ def setup_position(
     """
     seats = _colours(colours)
     progress = [HANGAR] * 16
+    if planes is not None and not isinstance(planes, Mapping):
+        raise PositionError(
+            f"planes maps plane names to squares, not {type(planes).__name__} {_short(planes)}"
+        )
     try:
+        named: set[int] = set()
         for name, square in (planes or {}).items():
             p = plane_from_name(name)
+            if p in named:
+                raise PositionError(f"planes names {plane_name(p)} twice")
+            named.add(p)
+            if not isinstance(square, str):
+                raise PositionError(
+                    f"the square of {plane_name(p)} is a name, not {type(square).__name__} "
+                    f"{_short(square)}"
+                )
             if square.strip().lower() == "hangar":
                 continue
             sq = square_from_name(square)
@@ -174,11 +208,19 @@ def setup_position(
             if k == HANGAR:
                 raise PositionError(f"{plane_name(p)} cannot be on {square_name(sq)}")
             progress[p] = k
-        groups = tuple(sorted(tuple(sorted(plane_from_name(n) for n in st)) for st in stacks))
+        groups = tuple(
+            sorted(
+                tuple(sorted(plane_from_name(n) for n in _items(st, "a stack")))
+                for st in _items(stacks, "stacks")
+            )
+        )
         sixed_mask = 0
-        for name in sixed:
-            sixed_mask |= 1 << plane_from_name(name)
-        done = tuple(colour_from_name(c) for c in finished)
+        for name in _items(sixed, "sixed"):
+            bit = 1 << plane_from_name(name)
+            if sixed_mask & bit:
+                raise PositionError(f"sixed names {name!r} twice")
+            sixed_mask |= bit
+        done = tuple(colour_from_name(c) for c in _items(finished, "finished", letters=True))
     except PositionError:
         raise
     except ValueError as exc:
