@@ -167,7 +167,10 @@ def position_from_text(text: str, *, line: int | None = None) -> AeroplaneState:
             if not re.fullmatch("([RYBG][1-4]){1,4}", value):
                 raise err("sixed: lists planes: sixed:R1R2", at)
             for i in range(0, len(value), 2):
-                sixed |= 1 << plane_from_name(value[i : i + 2])
+                bit = 1 << plane_from_name(value[i : i + 2])
+                if sixed & bit:
+                    raise err(f"sixed: lists {value[i : i + 2]} twice", at + 6 + i)
+                sixed |= bit
     if d_text == "-":
         left = [s for s in seats if s not in finished]
         if len(left) != 1:

@@ -164,9 +164,9 @@ class AeroplaneState:
         if self.is_chance_node:
             if isinstance(move, Move) and move.kind is MoveKind.ROLL:
                 v = move.value
-                if type(v) is int and 1 <= v <= 6:
-                    if _ROLLS[v - 1] is move or fields_problem(move) is None:
-                        return apply_roll(self, v)
+                exact = type(v) is int and 1 <= v <= 6
+                if exact and (_ROLLS[v - 1] is move or fields_problem(move) is None):
+                    return apply_roll(self, v)
         else:
             moves = self.flights()
             for flight in moves:
