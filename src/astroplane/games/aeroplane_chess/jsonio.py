@@ -303,6 +303,9 @@ def state_from_dict(data: Any) -> AeroplaneState:
         roll = data.get("roll", 0)
         if roll is not None and not _int(roll):
             raise NotationError(f"JSON: field 'roll' is an integer or null, not {str(roll)[:40]!r}")
+        finished = tuple(_colour(c) for c in _need(data, "finished", list))
+        # "over" is derived, but for the turn limit it is what says the game ended [AC21]
+        limit = data.get("over") is True and len(seats) - len(finished) > 1
         state = AeroplaneState(
             rules=_rules_from_dict(data.get("rules")),
             seats=seats,
@@ -312,8 +315,9 @@ def state_from_dict(data: Any) -> AeroplaneState:
             roll=0 if roll is None else roll,
             sixes=_need(data, "sixes", int),
             sixed=sixed,
-            finished=tuple(_colour(c) for c in _need(data, "finished", list)),
+            finished=finished,
             turn=_need(data, "turn", int),
+            turn_limit=limit,
         )
         check_state(state)
     except NotationError:

@@ -32,12 +32,11 @@ from astroplane.games.aeroplane_chess.board import (
     square_name,
 )
 from astroplane.games.aeroplane_chess.options import STANDARD, Rules, Stacking
+from astroplane.games.aeroplane_chess.play import MAX_TURN
 from astroplane.games.aeroplane_chess.state import AeroplaneState
 
 __all__ = ["MAX_TURN", "SEATS_BY_COUNT", "check_state", "new_game", "setup_position"]
 
-MAX_TURN = 10**6
-"""The largest turn number a state may have (as for ASTROPLANE): far beyond any game."""
 
 SEATS_BY_COUNT: Mapping[int, tuple[int, ...]] = MappingProxyType(
     {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
@@ -287,6 +286,8 @@ def _check_types(state: AeroplaneState) -> None:
     for name in ("to_move", "roll", "sixes", "sixed", "turn"):
         if not _int(getattr(state, name)):
             raise PositionError(f"{name} must be an int, not {getattr(state, name)!r}")
+    if type(state.turn_limit) is not bool:
+        raise PositionError(f"turn_limit must be a bool, not {state.turn_limit!r}")
     groups = (state.seats, state.planes, state.finished, *state.stacks)
     if not all(isinstance(g, tuple) and all(_int(x) for x in g) for g in groups):
         raise PositionError("seats, planes, stacks and finished are tuples of ints")
@@ -348,11 +349,21 @@ def _check_turn(state: AeroplaneState) -> None:
     if state.sixed & ~(0xF << 4 * state.to_move) or (state.sixed and not state.sixes):
         raise PositionError("only the mover's planes moved by earlier 6s are marked [AC10]")
     _check_sixed(state)
+    left = [c for c in seats if c not in finished]
+    if not left:
+        raise PositionError("the game is over once one player is left: not all finish [AC13]")
+    if state.turn_limit and (state.turn != MAX_TURN or len(left) < 2):
+        raise PositionError(
+            f"the game ends at the turn limit only when turn {MAX_TURN} is over with more "
+            "than one player racing [AC21]"
+        )
     if state.is_over:
         if state.roll or state.sixes or state.sixed:
             raise PositionError("once the game is over no roll is pending")
-        if state.to_move in finished:
-            raise PositionError("once the game is over, the player left is recorded as to move")
+        if state.to_move != left[0]:
+            raise PositionError(
+                "once the game is over, the (first) player left is recorded as to move"
+            )
     elif state.to_move in finished:
         raise PositionError(f"{COLOURS[state.to_move]} has finished and cannot be to move")
 

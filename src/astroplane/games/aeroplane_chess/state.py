@@ -75,7 +75,10 @@ class AeroplaneState:
         sixes: How many 6s were rolled and played earlier in this turn (0..2) [AC10].
         sixed: Bit ``plane`` set for each plane moved by those 6s [AC10].
         finished: The colours that brought all four planes home, in the order they did.
-        turn: The turn number, 1 for the first player's first turn.
+        turn: The turn number, 1 for the first player's first turn, at most
+            ``MAX_TURN`` (1,000,000).
+        turn_limit: The game ended at the turn limit: turn ``MAX_TURN`` is over and more
+            than one player had not finished [AC21].
     """
 
     rules: Rules
@@ -88,6 +91,7 @@ class AeroplaneState:
     sixed: int
     finished: tuple[int, ...]
     turn: int
+    turn_limit: bool = False
     _flights: tuple[Flight, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
@@ -98,8 +102,8 @@ class AeroplaneState:
     # ---- the State protocol -------------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        """True once only one player has not finished [AC13]."""
-        return len(self.seats) - len(self.finished) <= 1
+        """True once only one player has not finished [AC13], or at the turn limit [AC21]."""
+        return self.turn_limit or len(self.seats) - len(self.finished) <= 1
 
     @property
     def is_chance_node(self) -> bool:
@@ -189,6 +193,8 @@ class AeroplaneState:
         """Per seat number (R, Y, B, G), what the game is worth: once it is over, place
         ``p`` of ``n`` players gets ``(n - p) / (n - 1)`` (the winner 1.0, the last 0.0);
         colours not in the game and every seat while the game goes on get 0.0 [AC14].
+        At the turn limit the players who had not finished share the places left: each
+        gets their mean [AC21].
 
         Examples:
             >>> from astroplane.games.aeroplane_chess import new_game
@@ -200,6 +206,11 @@ class AeroplaneState:
             n = len(self.seats)
             for place, seat in enumerate(self.ranking, 1):
                 values[seat] = (n - place) / (n - 1)
+            if self.turn_limit:  # the players still racing share the places left [AC21]
+                left = [s for s in self.seats if s not in self.finished]
+                share = sum(values[s] for s in left) / len(left)
+                for s in left:
+                    values[s] = share
         return (values[0], values[1], values[2], values[3])
 
     # ---- queries --------------------------------------------------------------------------
@@ -211,7 +222,8 @@ class AeroplaneState:
     @property
     def ranking(self) -> tuple[int, ...]:
         """The colours by place: those who finished in order, then (once the game is over)
-        the one left last.
+        the one left last; at the turn limit, the ones left, who share the places left,
+        in turn order [AC21].
 
         Examples:
             >>> from astroplane.games.aeroplane_chess import position_from_text
