@@ -497,3 +497,16 @@ def test_n16_turn_limit_flag_is_checked() -> None:
     d["over"] = True
     with pytest.raises(NotationError, match="chance_node is False"):
         state_from_dict(d)
+
+
+# ---- found on the way: a stack the engine never builds ------------------------------
+
+
+def test_stack_on_take_off_square_rejected() -> None:
+    """A stack on a take-off square is refused by every reader: planes taxiing out onto
+    own planes do not stack [AC9], and no stack moves back there."""
+    with pytest.raises(NotationError, match=r"stack R1R2 is on its take-off square.*\[AC9\]"):
+        position_from_text("standard RB R2 t1 R1R2:RT")
+    with pytest.raises(PositionError, match="take-off square"):
+        setup_position("RB", {"R1": "RT", "R2": "RT"}, stacks=[("R1", "R2")])
+    assert position_from_text("standard RB R2 t1 R1:RT,R2:RT").stacks == ()

@@ -60,9 +60,7 @@ def describe_outcome(state: AeroplaneState) -> str:
     """
     if not state.is_over:
         return ""
-    parts = [
-        f"{_PLACES[i]} {COLOURS[s]} ({COLOUR_NAMES[s]})" for i, s in enumerate(state.finished)
-    ]
+    parts = [f"{_PLACES[i]} {COLOURS[s]} ({COLOUR_NAMES[s]})" for i, s in enumerate(state.finished)]
     left = state.ranking[len(state.finished) :]
     if not state.turn_limit:
         parts += [f"{_PLACES[len(state.finished)]} {COLOURS[left[0]]} ({COLOUR_NAMES[left[0]]})"]

@@ -306,6 +306,10 @@ def _check_stacks(state: AeroplaneState) -> None:
             raise PositionError(f"the planes of stack {names} are not one colour on one square")
         if not TAKE_OFF <= planes[st[0]] < CENTRE:
             raise PositionError(f"stack {names} is not on the board [AC9]")
+        if planes[st[0]] == TAKE_OFF:  # a stack never returns there; taxiing never stacks
+            raise PositionError(
+                f"stack {names} is on its take-off square: planes taxiing out do not stack [AC9]"
+            )
         if seen.intersection(st):
             raise PositionError(f"a plane of stack {names} is in another stack")
         seen.update(st)
