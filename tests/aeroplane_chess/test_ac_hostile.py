@@ -414,6 +414,8 @@ def test_n16_state_one_ply_before_bound_plays_to_turn_limit_end() -> None:
     end = before.play(move)
     assert end.is_over and end.turn_limit and end.turn == MAX_TURN
     assert end.legal_moves() == () and not end.is_chance_node
+    with pytest.raises(IllegalMoveError, match=r"over at the turn limit \[AC21\]"):
+        end.play(Move.roll(1))
     assert end.to_text() == f"standard RYB - t{MAX_TURN} R1:14,B1:33"
     _round_trips(end)
     assert end.returns() == (0.5, 0.5, 0.5, 0.0) and end.ranking == (0, 1, 2)

@@ -140,6 +140,8 @@ def why_illegal(state: AeroplaneState, move: object) -> str:
     problem = fields_problem(move)
     if problem is not None:
         return f"not a well-formed Move: {problem}"
+    if state.turn_limit:
+        return "the game is over at the turn limit [AC21]"
     if state.is_over:
         return "the game is over [AC13]"
     who = COLOURS[state.to_move]
