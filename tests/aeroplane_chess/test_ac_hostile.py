@@ -512,3 +512,13 @@ def test_stack_on_take_off_square_rejected() -> None:
     with pytest.raises(PositionError, match="take-off square"):
         setup_position("RB", {"R1": "RT", "R2": "RT"}, stacks=[("R1", "R2")])
     assert position_from_text("standard RB R2 t1 R1:RT,R2:RT").stacks == ()
+
+
+@pytest.mark.parametrize("bad", [0.0, True, False, 1.0])
+def test_queries_refuse_float_and_bool_ids(bad: Any) -> None:
+    """A state's queries take a bool or float for no plane or square id (True is not
+    plane 1, 0.0 not square 1): ValueError, never another plane's answer."""
+    s = setup_position("RB", {"R1": "1", "R2": "14"}, stacks=[], roll=2)
+    for query in (s.planes_at, s.progress, s.square_of, s.stack_of):
+        with pytest.raises(ValueError, match=r"not a (plane|square) id"):
+            query(bad)

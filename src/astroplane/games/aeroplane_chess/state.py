@@ -27,12 +27,12 @@ import attrs
 from astroplane.games.aeroplane_chess.board import (
     CENTRE,
     HANGAR,
-    N_SQUARES,
     SQUARE_OF,
     colour_from_name,
     plane_from_name,
     plane_name,
     square_from_name,
+    square_name,
 )
 from astroplane.games.aeroplane_chess.movegen import Flight, flights
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
@@ -252,8 +252,7 @@ class AeroplaneState:
             ValueError: If ``square`` names no square.
         """
         sq = square_from_name(square) if isinstance(square, str) else square
-        if not 0 <= sq < N_SQUARES:
-            raise ValueError(f"not a square id (0..79): {square!r}")
+        square_name(sq)  # validates: an int 0..79, not a bool or float
         return tuple(
             p for p, k in enumerate(self.planes) if k != HANGAR and SQUARE_OF[p >> 2][k] == sq
         )
