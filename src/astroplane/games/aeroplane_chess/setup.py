@@ -63,7 +63,7 @@ def _colours(colours: str | Sequence[int | str]) -> tuple[int, ...]:
     items = _items(colours, "colours", letters=True)
     try:
         seats = sorted({colour_from_name(c) for c in items})
-    except (TypeError, ValueError) as exc:  # TypeError: unhashable
+    except ValueError as exc:
         raise PositionError(str(exc)) from None
     if not 2 <= len(seats) <= 4 or len(seats) != len(items):
         raise PositionError(f"a game has 2 to 4 different colours, not {colours!r}")
