@@ -29,7 +29,7 @@ def test_every_state_of_a_game_round_trips(seed: int, colours: str, rules: objec
         "standard RYBG G? t12 R1:RT,R2R3:14,Y1:YH2,B4:52,G1G2G3:GH6",
         "classic RB B664 t7 R1:3,B1B2:30 sixed:B1B2",
         "modern,overshoot=stay RYB - t80 R1R2R3R4:RH6,Y1:YH5,B1B2B3B4:BH6 fin:BR",
-        "standard YG G6? t3 Y1:YT sixed:G1 ",
+        "standard YG G6? t3 Y1:YT,G1:GT sixed:G1 ",
     ],
 )
 def test_examples_read_and_write_back(text: str) -> None:

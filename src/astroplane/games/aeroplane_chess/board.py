@@ -122,13 +122,13 @@ def plane_name(plane: int) -> str:
     """The name of a plane id (``0`` -> ``"R1"``).
 
     Raises:
-        ValueError: If ``plane`` is not 0..15.
+        ValueError: If ``plane`` is not an ``int`` 0..15 (a ``bool`` is not).
 
     Examples:
         >>> plane_name(0), plane_name(15)
         ('R1', 'G4')
     """
-    if not isinstance(plane, int) or not 0 <= plane < N_PLANES:
+    if type(plane) is not int or not 0 <= plane < N_PLANES:  # not a bool, float, ...
         raise ValueError(f"not a plane id (0..15): {plane!r}")
     return COLOURS[plane // 4] + str(plane % 4 + 1)
 
@@ -185,13 +185,13 @@ def square_name(square: int) -> str:
     """The name of a square id (``0`` -> ``"1"``, ``52`` -> ``"RT"``, ``61`` -> ``"RH6"``).
 
     Raises:
-        ValueError: If ``square`` is not 0..79.
+        ValueError: If ``square`` is not an ``int`` 0..79 (a ``bool`` is not).
 
     Examples:
         >>> square_name(0), square_name(52), square_name(61)
         ('1', 'RT', 'RH6')
     """
-    if not isinstance(square, int) or not 0 <= square < N_SQUARES:
+    if type(square) is not int or not 0 <= square < N_SQUARES:  # not a bool, float, ...
         raise ValueError(f"not a square id (0..79): {square!r}")
     return SQUARE_NAMES[square]
 

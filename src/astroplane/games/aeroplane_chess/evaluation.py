@@ -98,11 +98,11 @@ def evaluate(state: AeroplaneState, seat: int) -> float:
         1000.0
     """
     n = len(state.seats)
-    if seat in state.finished or state.is_over:
-        ranking = state.ranking
-        if seat in ranking:
-            r = (n - 1 - ranking.index(seat)) / (n - 1)
-            return WIN_VALUE * (2 * r - 1)
+    if state.is_over and seat in state.seats:
+        return WIN_VALUE * (2 * state.returns()[seat] - 1)  # shared at the turn limit [AC21]
+    if seat in state.finished:
+        r = (n - 1 - state.finished.index(seat)) / (n - 1)
+        return WIN_VALUE * (2 * r - 1)
     if seat not in state.seats:
         return 0.0
     others = [c for c in state.seats if c != seat and c not in state.finished]

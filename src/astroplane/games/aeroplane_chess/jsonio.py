@@ -37,7 +37,7 @@ from astroplane.games.aeroplane_chess.board import (
     square_from_name,
     square_name,
 )
-from astroplane.games.aeroplane_chess.moves import Move, MoveKind
+from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 from astroplane.games.aeroplane_chess.options import OPTIONS, PRESETS, Rules
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.games.aeroplane_chess.state import AeroplaneState
@@ -149,20 +149,9 @@ def move_to_dict(move: Move) -> dict[str, Any]:
 def _check_move(move: object) -> None:
     if not isinstance(move, Move):
         raise ValueError(f"not a Move but {type(move).__name__}")
-    kind, plane, square, value, stack = move.kind, move.plane, move.square, move.value, move.stack
-    if not isinstance(kind, MoveKind) or not isinstance(stack, bool):
-        raise ValueError(f"not a valid move: {move!r}")
-    if kind == MoveKind.ROLL:
-        fits = _int(value) and 1 <= value <= 6 and (plane, square, stack) == (-1, -1, False)
-    elif kind == MoveKind.PASS:
-        fits = (plane, square, value, stack) == (-1, -1, 0, False)
-    else:
-        fits = _int(plane) and 0 <= plane < 16 and _int(square) and 0 <= square < 80
-        fits = fits and value == 0 and (kind == MoveKind.FLY or not stack)
-        if fits and kind == MoveKind.LAUNCH:
-            fits = Move.launch(plane) == move
-    if not fits:
-        raise ValueError(f"the fields of this {kind.name.lower()} move do not fit it")
+    problem = fields_problem(move)  # a move forged past its constructor's checks
+    if problem is not None:
+        raise ValueError(f"the fields of this move do not fit it: {problem}")
 
 
 def _int(value: object) -> bool:
@@ -224,6 +213,17 @@ def _square(value: Any) -> int:
     return _name(value, square_from_name, square_name, "a square name such as 14 or RT")
 
 
+def _ascending(path: str, items: list[int], name: Any, order: str) -> None:
+    """A list is canonical: each item once, in the order the writer writes ([AC18])."""
+    for i in range(1, len(items)):
+        if items[i] in items[:i]:
+            raise NotationError(f"JSON: {path}[{i}]: {name(items[i])} is listed twice")
+        if items[i] < items[i - 1]:
+            raise NotationError(
+                f"JSON: {path}[{i}]: {name(items[i])} comes before {name(items[i - 1])}: {order}"
+            )
+
+
 def _check_head(data: Any, kind: str) -> None:
     if not isinstance(data, dict):
         raise NotationError(f"JSON: a {kind} is an object, not {type(data).__name__}")
@@ -254,42 +254,58 @@ def state_from_dict(data: Any) -> AeroplaneState:
     """The state a plain object (from ``state_to_dict``) describes, validated.
 
     Args:
-        data: Decoded JSON: an object with the state's fields and no other; names are
-            canonical (``"R"``, ``"R1"``, ``"RT"``: exact case), numbers are ``int``, the
-            turn 1..1000000, lists at most 16 items.
+        data: Decoded JSON: an object with the state's fields and no other, written
+            as ``state_to_dict`` writes it: names are canonical (``"R"``, ``"R1"``,
+            ``"RT"``: exact case); ``colours``, ``sixed`` and each stack list each item
+            once, in order (colours clockwise, planes ascending), the stacks by their
+            lowest plane; ``planes`` lists every plane of the colours in the game and no
+            other; numbers are ``int``, the turn 1..1000000, lists at most 16 items.
 
     Raises:
-        NotationError: If a field is missing, unknown, of the wrong type or value, or the
-            state breaks a rule of the game (the message says which).
+        NotationError: If a field is missing, unknown, of the wrong type or value, not
+            in its one canonical form, or the state breaks a rule of the game (the
+            message says which, with its path: ``sixed[1]``).
     """
     _check_head(data, "state")
     try:
         colours = [_colour(c) for c in _need(data, "colours", list)]
-        seats = tuple(sorted(colours))
-        if len(set(colours)) != len(colours):
-            raise NotationError("JSON: a colour is listed twice")
+        seats = tuple(colours)
+        if not 2 <= len(seats) <= 4:
+            raise NotationError(f"JSON: colours: a game has 2 to 4 colours, not {len(seats)}")
+        _ascending("colours", colours, COLOURS.__getitem__, "colours are in turn order: R, Y, B, G")
         planes = [HANGAR] * 16
         for name, where in _need(data, "planes", dict).items():
             p = _plane(name)
+            if p >> 2 not in seats:
+                raise NotationError(f"JSON: planes.{name}: {COLOURS[p >> 2]} is not in the game")
             if not isinstance(where, str):
-                raise NotationError(f"JSON: the square of {name} is a string")
+                raise NotationError(f"JSON: planes.{name}: the square is a string")
             if where != "hangar":
                 k = PROGRESS_AT[p >> 2][_square(where)]
                 if k == HANGAR:
-                    raise NotationError(f"JSON: {name} cannot be on {where}")
+                    raise NotationError(f"JSON: planes.{name}: {name} cannot be on {where}")
                 planes[p] = k
         groups = []
-        for st in _need(data, "stacks", list):
+        for i, st in enumerate(_need(data, "stacks", list)):
             if not isinstance(st, list) or len(st) > 4:
-                raise NotationError("JSON: a stack is a list of at most 4 plane names")
-            groups.append(tuple(sorted(_plane(n) for n in st)))
-        stacks = tuple(sorted(groups))
+                raise NotationError(f"JSON: stacks[{i}]: a stack is a list of 2 to 4 plane names")
+            group = [_plane(n) for n in st]
+            _ascending(f"stacks[{i}]", group, plane_name, "a stack lists its planes in order")
+            groups.append(tuple(group))
+        if groups != sorted(groups):
+            raise NotationError("JSON: stacks: the stacks are listed by their lowest plane")
+        stacks = tuple(groups)
+        marked = [_plane(name) for name in _need(data, "sixed", list)]
+        _ascending("sixed", marked, plane_name, "sixed lists its planes in order")
         sixed = 0
-        for name in _need(data, "sixed", list):
-            sixed |= 1 << _plane(name)
+        for p in marked:
+            sixed |= 1 << p
         roll = data.get("roll", 0)
         if roll is not None and not _int(roll):
             raise NotationError(f"JSON: field 'roll' is an integer or null, not {str(roll)[:40]!r}")
+        finished = tuple(_colour(c) for c in _need(data, "finished", list))
+        # "over" is derived, but for the turn limit it is what says the game ended [AC21]
+        limit = data.get("over") is True and len(seats) - len(finished) > 1
         state = AeroplaneState(
             rules=_rules_from_dict(data.get("rules")),
             seats=seats,
@@ -299,8 +315,9 @@ def state_from_dict(data: Any) -> AeroplaneState:
             roll=0 if roll is None else roll,
             sixes=_need(data, "sixes", int),
             sixed=sixed,
-            finished=tuple(_colour(c) for c in _need(data, "finished", list)),
+            finished=finished,
             turn=_need(data, "turn", int),
+            turn_limit=limit,
         )
         check_state(state)
     except NotationError:

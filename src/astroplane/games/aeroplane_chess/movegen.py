@@ -31,6 +31,8 @@ from astroplane.games.aeroplane_chess.board import (
     EXIT,
     HANGAR,
     JUMP_TO,
+    N_PLANES,
+    N_SQUARES,
     SHORTCUT_FROM,
     SHORTCUT_TO,
     SQUARE_OF,
@@ -46,6 +48,16 @@ __all__ = ["Flight", "flights", "routes"]
 
 #: One way to end a flight: (final progress, loop progresses landed on, flies the shortcut).
 Route = tuple[int, tuple[int, ...], bool]
+
+#: Every launch, by plane id: moves are built (and their fields checked) once, here.
+_LAUNCH = tuple(Move.launch(p) for p in range(N_PLANES))
+#: Every fly, at ``(plane * N_SQUARES + square) * 2 + stack``.
+_FLY = tuple(
+    Move.fly(p, sq, stack=stack)
+    for p in range(N_PLANES)
+    for sq in range(N_SQUARES)
+    for stack in (False, True)
+)
 
 
 @attrs.frozen
@@ -148,7 +160,7 @@ def flights(state: AeroplaneState) -> tuple[Flight, ...]:
     if roll in rules.launch_rolls:  # seed rule 1; the lowest plane in the hangar [AC5]
         for p in range(base, base + 4):
             if planes[p] == HANGAR:
-                out.append(Flight(Move.launch(p), (p,), TAKE_OFF))
+                out.append(Flight(_LAUNCH[p], (p,), TAKE_OFF))
                 break
     unit_of = {p: st for st in state.stacks for p in st}
     seen: set[int] = set()
@@ -175,10 +187,11 @@ def flights(state: AeroplaneState) -> tuple[Flight, ...]:
                 choices = (True,)
             else:
                 choices = (False, True)
+            fly = (p * N_SQUARES + square) * 2
             for stack in choices:
                 out.append(
                     Flight(
-                        Move.fly(p, square, stack=stack),
+                        _FLY[fly + stack],
                         unit,
                         to,
                         landed,

@@ -26,6 +26,8 @@ from typing import ClassVar
 import attrs
 
 from astroplane.games.aeroplane_chess.board import (
+    N_PLANES,
+    N_SQUARES,
     TAKE_OFF_BASE,
     plane_from_name,
     plane_name,
@@ -33,7 +35,7 @@ from astroplane.games.aeroplane_chess.board import (
     square_name,
 )
 
-__all__ = ["Move", "MoveKind"]
+__all__ = ["Move", "MoveKind", "fields_problem"]
 
 
 class MoveKind(IntEnum):
@@ -59,9 +61,62 @@ def _square(square: int | str) -> int:
     return square
 
 
+def _int(value: object) -> bool:
+    return type(value) is int
+
+
+def fields_problem(move: Move) -> str | None:
+    """What is wrong with the fields of ``move`` for its kind, or None if they fit.
+
+    The fields fit when ``kind`` is a ``MoveKind``; ``plane``, ``square`` and ``value``
+    are ``int`` (not ``bool``, ``float`` or another subclass) and ``stack`` a ``bool``;
+    and they are those of a move its constructor builds: a roll shows 1..6; a launch
+    takes a plane 0..15 to its colour's take-off square; a fly takes a plane 0..15 to a
+    square 0..79; a pass has none. ``Move.__init__`` raises with this message, and
+    ``play`` checks it again for a move forged past the constructor.
+
+    Examples:
+        >>> fields_problem(Move.roll(4)) is None
+        True
+    """
+    kind, plane, square, value, stack = move.kind, move.plane, move.square, move.value, move.stack
+    if type(kind) is not MoveKind:
+        return f"Move.kind must be a MoveKind, not {type(kind).__name__} {kind!r}"
+    for name, v in (("plane", plane), ("square", square), ("value", value)):
+        if not _int(v):
+            return f"Move.{name} must be an int, not {type(v).__name__} {v!r}"
+    if type(stack) is not bool:
+        return f"Move.stack must be a bool, not {type(stack).__name__} {stack!r}"
+    what = kind.name.lower()
+    if kind == MoveKind.ROLL:
+        if not 1 <= value <= 6:
+            return f"a die shows 1..6, not {value}"
+        if (plane, square, stack) != (-1, -1, False):
+            return "a roll has no plane, square or stack"
+    elif kind == MoveKind.PASS:
+        if (plane, square, value, stack) != (-1, -1, 0, False):
+            return "a pass has no plane, square, value or stack"
+    else:
+        if not 0 <= plane < N_PLANES:
+            return f"Move.plane of a {what} is a plane id 0..15, not {plane}"
+        if not 0 <= square < N_SQUARES:
+            return f"Move.square of a {what} is a square id 0..79, not {square}"
+        if value != 0:
+            return f"a {what} has no die value (0), not {value}"
+        if kind == MoveKind.LAUNCH:
+            if square != TAKE_OFF_BASE + plane // 4:
+                return "a launch goes to the plane's take-off square [AC5]"
+            if stack:
+                return "a launch never stacks [AC9]"
+    return None
+
+
 @attrs.frozen(repr=False)
 class Move:
     """A move or a chance outcome; build one with ``roll``, ``launch``, ``fly`` or ``PASS``.
+
+    The fields are checked when a move is built (``fields_problem``); the move generator
+    builds every move once, at import, so this costs nothing in play.
 
     Attributes:
         kind: What kind of move it is.
@@ -69,6 +124,16 @@ class Move:
         square: The square id where the plane ends, or -1.
         value: The number the die shows (``ROLL`` only), or 0.
         stack: The plane stacks with the player's own planes on ``square`` (``FLY`` only).
+
+    Raises:
+        ValueError: If a field is not of its type or does not fit the kind; the message
+            says which.
+
+    Examples:
+        >>> Move(MoveKind.ROLL, value=6.0)
+        Traceback (most recent call last):
+        ...
+        ValueError: Move.value must be an int, not float 6.0
     """
 
     kind: MoveKind
@@ -110,7 +175,15 @@ class Move:
         """
         return cls(MoveKind.FLY, _plane(plane), _square(square), stack=bool(stack))
 
+    def __attrs_post_init__(self) -> None:
+        problem = fields_problem(self)
+        if problem is not None:
+            raise ValueError(problem)
+
     def __repr__(self) -> str:
+        if fields_problem(self) is not None:  # forged past the constructor: show the fields
+            fields = (self.kind, self.plane, self.square, self.value, self.stack)
+            return "Move({})".format(", ".join(map(repr, fields)))
         if self.kind == MoveKind.ROLL:
             return f"Move.roll({self.value})"
         if self.kind == MoveKind.PASS:

@@ -42,7 +42,7 @@ from astroplane.games.aeroplane_chess.board import (
     square_from_name,
     square_name,
 )
-from astroplane.games.aeroplane_chess.moves import Move, MoveKind
+from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 from astroplane.games.aeroplane_chess.play import raise_illegal, why_illegal
 
 if TYPE_CHECKING:
@@ -58,10 +58,13 @@ def format_move(state: AeroplaneState, move: Move) -> str:
     """The notation of a legal move (or chance outcome) of ``state``.
 
     Raises:
-        IllegalMoveError: If ``move`` is not legal in ``state``.
+        IllegalMoveError: If ``move`` is not legal in ``state`` or not a well-formed
+            ``Move`` (another type, or fields forged past its checks: ``6.0`` for ``6``).
     """
+    if not isinstance(move, Move) or fields_problem(move) is not None:
+        raise_illegal(state, move)
     if state.is_chance_node:
-        if isinstance(move, Move) and move.kind == MoveKind.ROLL:
+        if move.kind == MoveKind.ROLL:
             return str(move.value)
     else:
         for flight in state.flights():

@@ -204,8 +204,8 @@ def rules_from_text(text: str) -> Rules:
 
     Raises:
         NotationError: If the text is not a string, too long or not printable ASCII, the
-            preset or an option is unknown, or a value is not one of the option's values;
-            ``index`` points at the bad part.
+            preset or an option is unknown, an option is given twice, or a value is not
+            one of the option's values; ``index`` points at the bad part.
 
     Examples:
         >>> rules_from_text("standard,launch=sixes")
@@ -231,6 +231,8 @@ def rules_from_text(text: str) -> Rules:
             raise NotationError(
                 f"not a rules option: {part!r} (options: {', '.join(OPTIONS)})", text, at
             )
+        if name in changes:  # one value, one spelling: never "the last one wins"
+            raise NotationError(f"the rules give {name} twice", text, at)
         if name in _ENUMS:
             allowed = [e.value for e in _ENUMS[name]]
             if value not in allowed:

@@ -22,13 +22,17 @@ from astroplane.games.aeroplane_chess.board import (
     plane_name,
     square_name,
 )
-from astroplane.games.aeroplane_chess.moves import Move, MoveKind
+from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 
 if TYPE_CHECKING:
     from astroplane.games.aeroplane_chess.movegen import Flight
     from astroplane.games.aeroplane_chess.state import AeroplaneState
 
-__all__ = ["apply_flight", "apply_roll", "raise_illegal", "why_illegal"]
+__all__ = ["MAX_TURN", "apply_flight", "apply_roll", "raise_illegal", "why_illegal"]
+
+MAX_TURN = 10**6
+"""The last turn of a game: every reader accepts turn numbers 1..1000000, so the game ends
+when this turn is over, as a turn-limit end [AC21]. Far beyond any real game."""
 
 
 def _next_turn(
@@ -38,11 +42,14 @@ def _next_turn(
     finished: tuple[int, ...],
 ) -> AeroplaneState:
     """Pass the turn clockwise to the next player who has not finished, or end the game
-    when only one is left [AC13]."""
+    when only one is left [AC13] or turn ``MAX_TURN`` is over [AC21]."""
     order = state.seats
     left = [s for s in order if s not in finished]
+    limit = False
     if len(left) <= 1:  # over: the one left (the last place) is recorded as to move
         nxt, turn = left[0], state.turn
+    elif state.turn >= MAX_TURN:  # over at the turn limit: the first one left is recorded
+        nxt, turn, limit = left[0], state.turn, True
     else:
         i = order.index(state.to_move)
         nxt = next(s for s in order[i + 1 :] + order[: i + 1] if s in left)
@@ -57,6 +64,7 @@ def _next_turn(
         sixes=0,
         sixed=0,
         turn=turn,
+        turn_limit=limit,
     )
 
 
@@ -128,7 +136,12 @@ def why_illegal(state: AeroplaneState, move: object) -> str:
         'R can move with the 4, so may not pass [AC12]'
     """
     if not isinstance(move, Move):
-        return f"not a Move: {move!r}"
+        return f"not a Move but {type(move).__name__}"
+    problem = fields_problem(move)
+    if problem is not None:
+        return f"not a well-formed Move: {problem}"
+    if state.turn_limit:
+        return "the game is over at the turn limit [AC21]"
     if state.is_over:
         return "the game is over [AC13]"
     who = COLOURS[state.to_move]

@@ -8,7 +8,7 @@ Fields are separated by blanks (grammar in docs/aeroplane-chess/formats.md)::
 2. the colours in the game, in turn order;
 3. the dice: the colour to move, a ``6`` for each 6 it rolled and played earlier in the
    turn, then the roll to play, or ``?`` when the die is to be rolled (a chance node);
-   ``-`` once the game is over;
+   ``-`` once the game is over (one player left, or the turn limit ``t1000000`` [AC21]);
 4. ``t`` and the turn number;
 5. the planes not in a hangar, as ``planes:square`` separated by commas, a stack written
    as its planes together (``R1R2:14``), each group by its lowest plane; ``-`` for none.
@@ -46,6 +46,7 @@ from astroplane.games.aeroplane_chess.board import (
     square_name,
 )
 from astroplane.games.aeroplane_chess.options import rules_from_text, rules_to_text
+from astroplane.games.aeroplane_chess.play import MAX_TURN
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.games.aeroplane_chess.state import AeroplaneState
 
@@ -167,11 +168,21 @@ def position_from_text(text: str, *, line: int | None = None) -> AeroplaneState:
             if not re.fullmatch("([RYBG][1-4]){1,4}", value):
                 raise err("sixed: lists planes: sixed:R1R2", at)
             for i in range(0, len(value), 2):
-                sixed |= 1 << plane_from_name(value[i : i + 2])
+                bit = 1 << plane_from_name(value[i : i + 2])
+                if sixed & bit:
+                    raise err(f"sixed: lists {value[i : i + 2]} twice", at + 6 + i)
+                sixed |= bit
+    turn = int(t_text[1:])
+    limit = False
     if d_text == "-":
         left = [s for s in seats if s not in finished]
-        if len(left) != 1:
-            raise err("'-' (game over) needs all but one colour in fin:", d_at)
+        limit = len(left) > 1 and turn == MAX_TURN  # over at the turn limit [AC21]
+        if len(left) != 1 and not limit:
+            raise err(
+                f"'-' (game over) needs all but one colour in fin:, or the turn limit "
+                f"t{MAX_TURN} [AC21]",
+                d_at,
+            )
         to_move = left[0]
     state = AeroplaneState(
         rules=rules,
@@ -183,7 +194,8 @@ def position_from_text(text: str, *, line: int | None = None) -> AeroplaneState:
         sixes=sixes,
         sixed=sixed,
         finished=finished,
-        turn=int(t_text[1:]),
+        turn=turn,
+        turn_limit=limit,
     )
     try:
         check_state(state)

@@ -48,18 +48,27 @@ def _empty(square: int) -> str:
 
 
 def describe_outcome(state: AeroplaneState) -> str:
-    """The places of a finished game in words (empty while it goes on).
+    """The places of a finished game in words (empty while it goes on); at the turn limit
+    the players left share the places left [AC21].
 
     Examples:
         >>> from astroplane.games.aeroplane_chess import position_from_text
         >>> describe_outcome(position_from_text("standard RB - t90 B1B2B3B4:BH6 fin:B"))
         '1st B (Blue), 2nd R (Red)'
+        >>> describe_outcome(position_from_text("standard RYB - t1000000 R1:14"))
+        'R (Red), Y (Yellow) and B (Blue) share 1st-3rd (turn limit)'
     """
     if not state.is_over:
         return ""
-    return ", ".join(
-        f"{_PLACES[i]} {COLOURS[s]} ({COLOUR_NAMES[s]})" for i, s in enumerate(state.ranking)
-    )
+    parts = [f"{_PLACES[i]} {COLOURS[s]} ({COLOUR_NAMES[s]})" for i, s in enumerate(state.finished)]
+    left = state.ranking[len(state.finished) :]
+    if not state.turn_limit:
+        parts += [f"{_PLACES[len(state.finished)]} {COLOURS[left[0]]} ({COLOUR_NAMES[left[0]]})"]
+        return ", ".join(parts)
+    names = [f"{COLOURS[s]} ({COLOUR_NAMES[s]})" for s in left]
+    places = f"{_PLACES[len(state.finished)]}-{_PLACES[len(state.ranking) - 1]}"
+    parts.append(f"{', '.join(names[:-1])} and {names[-1]} share {places} (turn limit)")
+    return ", ".join(parts)
 
 
 def describe_dice(state: AeroplaneState) -> str:

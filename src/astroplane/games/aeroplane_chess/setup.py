@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from astroplane.errors import PositionError
 from astroplane.games.aeroplane_chess.board import (
@@ -31,12 +32,11 @@ from astroplane.games.aeroplane_chess.board import (
     square_name,
 )
 from astroplane.games.aeroplane_chess.options import STANDARD, Rules, Stacking
+from astroplane.games.aeroplane_chess.play import MAX_TURN
 from astroplane.games.aeroplane_chess.state import AeroplaneState
 
 __all__ = ["MAX_TURN", "SEATS_BY_COUNT", "check_state", "new_game", "setup_position"]
 
-MAX_TURN = 10**6
-"""The largest turn number a state may have (as for ASTROPLANE): far beyond any game."""
 
 SEATS_BY_COUNT: Mapping[int, tuple[int, ...]] = MappingProxyType(
     {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
@@ -44,13 +44,28 @@ SEATS_BY_COUNT: Mapping[int, tuple[int, ...]] = MappingProxyType(
 """The colours a game of 2, 3 or 4 players uses: R and B sit opposite [AC2]."""
 
 
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _items(value: object, what: str, *, letters: bool = False) -> list[Any]:
+    """``value`` as a list, or a ``PositionError`` naming the argument: a list or tuple
+    (any iterable but a string; a string of letters when ``letters``)."""
+    if isinstance(value, str) and letters:
+        return list(value)
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise PositionError(f"{what} is a list, not {type(value).__name__} {_short(value)}")
+    return list(value)
+
+
 def _colours(colours: str | Sequence[int | str]) -> tuple[int, ...]:
-    items: Iterable[int | str] = list(colours) if isinstance(colours, str) else colours
+    items = _items(colours, "colours", letters=True)
     try:
         seats = sorted({colour_from_name(c) for c in items})
     except ValueError as exc:
         raise PositionError(str(exc)) from None
-    if not 2 <= len(seats) <= 4 or len(seats) != len(list(items)):
+    if not 2 <= len(seats) <= 4 or len(seats) != len(items):
         raise PositionError(f"a game has 2 to 4 different colours, not {colours!r}")
     return tuple(seats)
 
@@ -88,7 +103,8 @@ def new_game(
         The start position, a chance node.
 
     Raises:
-        PositionError: If the player count, the colours or the first player do not fit.
+        PositionError: If the player count (an ``int``), the colours, the first player or
+            the rules (a ``Rules``) do not fit.
 
     Examples:
         >>> new_game(3, first="B").to_text(), new_game(colours="YG").to_text()
@@ -98,14 +114,16 @@ def new_game(
         ...
         astroplane.errors.PositionError: Aeroplane Chess is for 2 to 4 players, not 5
     """
+    if rules is not None and not isinstance(rules, Rules):
+        raise PositionError(f"rules must be a Rules value, not {type(rules).__name__}")
     if colours is None:
         count = 2 if players is None else players
-        if count not in SEATS_BY_COUNT:
+        if type(count) is not int or count not in SEATS_BY_COUNT:  # not 2.0 or True
             raise PositionError(f"Aeroplane Chess is for 2 to 4 players, not {players!r}")
         seats = SEATS_BY_COUNT[count]
     else:
         seats = _colours(colours)
-        if players is not None and len(seats) != players:
+        if players is not None and (type(players) is not int or len(seats) != players):
             raise PositionError(f"{players} players cannot play the colours {colours!r}")
     return AeroplaneState(
         rules=STANDARD if rules is None else rules,
@@ -153,8 +171,10 @@ def setup_position(
         The position; its text and JSON read back equal.
 
     Raises:
-        PositionError: If a name is unknown, a number is not an ``int`` (or is a
-            ``bool``) or out of range, or the position breaks a rule of the game.
+        PositionError: If an argument is not of its type (``planes`` a mapping of names
+            to names, the others lists or tuples of names), a name is unknown or given
+            twice, a number is not an ``int`` (or is a ``bool``) or out of range, or the
+            position breaks a rule of the game.
 
     Examples:
         >>> setup_position("RB", {"R1": "BH2"})
@@ -164,9 +184,22 @@ def setup_position(
     """
     seats = _colours(colours)
     progress = [HANGAR] * 16
+    if planes is not None and not isinstance(planes, Mapping):
+        raise PositionError(
+            f"planes maps plane names to squares, not {type(planes).__name__} {_short(planes)}"
+        )
     try:
+        named: set[int] = set()
         for name, square in (planes or {}).items():
             p = plane_from_name(name)
+            if p in named:
+                raise PositionError(f"planes names {plane_name(p)} twice")
+            named.add(p)
+            if not isinstance(square, str):
+                raise PositionError(
+                    f"the square of {plane_name(p)} is a name, not {type(square).__name__} "
+                    f"{_short(square)}"
+                )
             if square.strip().lower() == "hangar":
                 continue
             sq = square_from_name(square)
@@ -174,11 +207,19 @@ def setup_position(
             if k == HANGAR:
                 raise PositionError(f"{plane_name(p)} cannot be on {square_name(sq)}")
             progress[p] = k
-        groups = tuple(sorted(tuple(sorted(plane_from_name(n) for n in st)) for st in stacks))
+        groups = tuple(
+            sorted(
+                tuple(sorted(plane_from_name(n) for n in _items(st, "a stack")))
+                for st in _items(stacks, "stacks")
+            )
+        )
         sixed_mask = 0
-        for name in sixed:
-            sixed_mask |= 1 << plane_from_name(name)
-        done = tuple(colour_from_name(c) for c in finished)
+        for name in _items(sixed, "sixed"):
+            bit = 1 << plane_from_name(name)
+            if sixed_mask & bit:
+                raise PositionError(f"sixed names {name!r} twice")
+            sixed_mask |= bit
+        done = tuple(colour_from_name(c) for c in _items(finished, "finished", letters=True))
     except PositionError:
         raise
     except ValueError as exc:
@@ -245,6 +286,8 @@ def _check_types(state: AeroplaneState) -> None:
     for name in ("to_move", "roll", "sixes", "sixed", "turn"):
         if not _int(getattr(state, name)):
             raise PositionError(f"{name} must be an int, not {getattr(state, name)!r}")
+    if type(state.turn_limit) is not bool:
+        raise PositionError(f"turn_limit must be a bool, not {state.turn_limit!r}")
     groups = (state.seats, state.planes, state.finished, *state.stacks)
     if not all(isinstance(g, tuple) and all(_int(x) for x in g) for g in groups):
         raise PositionError("seats, planes, stacks and finished are tuples of ints")
@@ -263,6 +306,10 @@ def _check_stacks(state: AeroplaneState) -> None:
             raise PositionError(f"the planes of stack {names} are not one colour on one square")
         if not TAKE_OFF <= planes[st[0]] < CENTRE:
             raise PositionError(f"stack {names} is not on the board [AC9]")
+        if planes[st[0]] == TAKE_OFF:  # a stack never returns there; taxiing never stacks
+            raise PositionError(
+                f"stack {names} is on its take-off square: planes taxiing out do not stack [AC9]"
+            )
         if seen.intersection(st):
             raise PositionError(f"a plane of stack {names} is in another stack")
         seen.update(st)
@@ -305,10 +352,57 @@ def _check_turn(state: AeroplaneState) -> None:
         raise PositionError("a third 6 is never played: it ends the turn [AC10]")
     if state.sixed & ~(0xF << 4 * state.to_move) or (state.sixed and not state.sixes):
         raise PositionError("only the mover's planes moved by earlier 6s are marked [AC10]")
+    _check_sixed(state)
+    left = [c for c in seats if c not in finished]
+    if not left:
+        raise PositionError("the game is over once one player is left: not all finish [AC13]")
+    if state.turn_limit and (state.turn != MAX_TURN or len(left) < 2):
+        raise PositionError(
+            f"the game ends at the turn limit only when turn {MAX_TURN} is over with more "
+            "than one player racing [AC21]"
+        )
     if state.is_over:
         if state.roll or state.sixes or state.sixed:
             raise PositionError("once the game is over no roll is pending")
-        if state.to_move in finished:
-            raise PositionError("once the game is over, the player left is recorded as to move")
+        if state.to_move != left[0]:
+            raise PositionError(
+                "once the game is over, the (first) player left is recorded as to move"
+            )
     elif state.to_move in finished:
         raise PositionError(f"{COLOURS[state.to_move]} has finished and cannot be to move")
+
+
+def _check_sixed(state: AeroplaneState) -> None:
+    """The planes marked ``sixed`` are ones the earlier 6s of the turn can have moved.
+
+    Each 6 moved one unit (a plane or a stack) or was passed [AC10, AC12]. The unit stays
+    together after its move: it may grow by stacking, and comes apart only at the centre
+    (captures and a third 6 end the turn, which clears the marks). So a marked plane is
+    never in its hangar, and the marked planes lie in at most ``sixes`` units: the stacks
+    and lone planes they are in on the board, and the centre as one unit (a stack may
+    have arrived whole) or, with ``stacking=never``, each marked plane there. A unit
+    moved by both 6s counts once.
+    """
+    if not state.sixed:
+        return
+    marked = [p for p in range(16) if state.sixed >> p & 1]
+    units: set[tuple[int, ...]] = set()
+    for p in marked:
+        k = state.planes[p]
+        if k == HANGAR:
+            raise PositionError(
+                f"{plane_name(p)} is marked as moved by an earlier 6 but is in its hangar [AC10]"
+            )
+        if k != CENTRE:
+            units.add(state.stack_of(p))
+        elif state.rules.stacking is Stacking.NEVER:
+            units.add((p,))
+        else:
+            units.add(())  # every marked plane at the centre: one stack may have arrived
+    if len(units) > state.sixes:
+        names = "".join(plane_name(p) for p in marked)
+        sixes = "one earlier 6 moves" if state.sixes == 1 else "two earlier 6s move"
+        raise PositionError(
+            f"sixed:{names} are {len(units)} separate planes or stacks, but {sixes} "
+            f"at most {state.sixes} [AC10]"
+        )

@@ -27,15 +27,15 @@ import attrs
 from astroplane.games.aeroplane_chess.board import (
     CENTRE,
     HANGAR,
-    N_SQUARES,
     SQUARE_OF,
     colour_from_name,
     plane_from_name,
     plane_name,
     square_from_name,
+    square_name,
 )
 from astroplane.games.aeroplane_chess.movegen import Flight, flights
-from astroplane.games.aeroplane_chess.moves import Move, MoveKind
+from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 from astroplane.games.aeroplane_chess.options import Rules
 from astroplane.games.aeroplane_chess.play import apply_flight, apply_roll, raise_illegal
 from astroplane.games.aeroplane_chess.render import render
@@ -75,7 +75,10 @@ class AeroplaneState:
         sixes: How many 6s were rolled and played earlier in this turn (0..2) [AC10].
         sixed: Bit ``plane`` set for each plane moved by those 6s [AC10].
         finished: The colours that brought all four planes home, in the order they did.
-        turn: The turn number, 1 for the first player's first turn.
+        turn: The turn number, 1 for the first player's first turn, at most
+            ``MAX_TURN`` (1,000,000).
+        turn_limit: The game ended at the turn limit: turn ``MAX_TURN`` is over and more
+            than one player had not finished [AC21].
     """
 
     rules: Rules
@@ -88,6 +91,7 @@ class AeroplaneState:
     sixed: int
     finished: tuple[int, ...]
     turn: int
+    turn_limit: bool = False
     _flights: tuple[Flight, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
@@ -98,8 +102,8 @@ class AeroplaneState:
     # ---- the State protocol -------------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        """True once only one player has not finished [AC13]."""
-        return len(self.seats) - len(self.finished) <= 1
+        """True once only one player has not finished [AC13], or at the turn limit [AC21]."""
+        return self.turn_limit or len(self.seats) - len(self.finished) <= 1
 
     @property
     def is_chance_node(self) -> bool:
@@ -145,8 +149,10 @@ class AeroplaneState:
         """The state after ``move`` (a roll at a chance node, a player move otherwise).
 
         Raises:
-            IllegalMoveError: If ``move`` is not legal here; the message says which rule
-                forbids it.
+            IllegalMoveError: If ``move`` is not legal here, or is not a well-formed
+                ``Move`` at all (another type; fields forged past the constructor, such
+                as a float twin of a legal move); the message says which rule forbids it.
+                The state is unchanged (it is immutable).
 
         Examples:
             >>> from astroplane.games.aeroplane_chess import new_game
@@ -156,23 +162,39 @@ class AeroplaneState:
             astroplane.errors.IllegalMoveError: illegal move Move.launch('R1'): a plane taxis \
     out only on a 2, 4 or 6, not a 3 (seed rule 1, [AC5])
         """
+        # A move from ``legal_moves()`` is found by identity. Any other must be a
+        # well-formed Move before ``==`` (a float twin forged past Move's checks would
+        # compare equal: 6.0 == 6).
         if self.is_chance_node:
-            if isinstance(move, Move) and move.kind == MoveKind.ROLL:
-                return apply_roll(self, move.value)
+            if isinstance(move, Move) and move.kind is MoveKind.ROLL:
+                v = move.value
+                exact = type(v) is int and 1 <= v <= 6
+                if exact and (_ROLLS[v - 1] is move or fields_problem(move) is None):
+                    return apply_roll(self, v)
         else:
-            for flight in self.flights():
-                if flight.move == move:
+            moves = self.flights()
+            for flight in moves:
+                if flight.move is move:
                     return apply_flight(self, flight)
+            if isinstance(move, Move) and fields_problem(move) is None:
+                for flight in moves:
+                    if flight.move == move:
+                        return apply_flight(self, flight)
         raise_illegal(self, move)
 
     def is_legal(self, move: Move) -> bool:
-        """True if ``move`` is one of ``legal_moves()``."""
-        return move in self.legal_moves()
+        """True if ``move`` is one of ``legal_moves()`` (a well-formed ``Move``: not a
+        float twin forged past its checks)."""
+        return (
+            isinstance(move, Move) and fields_problem(move) is None and move in self.legal_moves()
+        )
 
     def returns(self) -> tuple[float, float, float, float]:
         """Per seat number (R, Y, B, G), what the game is worth: once it is over, place
         ``p`` of ``n`` players gets ``(n - p) / (n - 1)`` (the winner 1.0, the last 0.0);
         colours not in the game and every seat while the game goes on get 0.0 [AC14].
+        At the turn limit the players who had not finished share the places left: each
+        gets their mean [AC21].
 
         Examples:
             >>> from astroplane.games.aeroplane_chess import new_game
@@ -184,6 +206,11 @@ class AeroplaneState:
             n = len(self.seats)
             for place, seat in enumerate(self.ranking, 1):
                 values[seat] = (n - place) / (n - 1)
+            if self.turn_limit:  # the players still racing share the places left [AC21]
+                left = [s for s in self.seats if s not in self.finished]
+                share = sum(values[s] for s in left) / len(left)
+                for s in left:
+                    values[s] = share
         return (values[0], values[1], values[2], values[3])
 
     # ---- queries --------------------------------------------------------------------------
@@ -195,7 +222,8 @@ class AeroplaneState:
     @property
     def ranking(self) -> tuple[int, ...]:
         """The colours by place: those who finished in order, then (once the game is over)
-        the one left last.
+        the one left last; at the turn limit, the ones left, who share the places left,
+        in turn order [AC21].
 
         Examples:
             >>> from astroplane.games.aeroplane_chess import position_from_text
@@ -224,8 +252,7 @@ class AeroplaneState:
             ValueError: If ``square`` names no square.
         """
         sq = square_from_name(square) if isinstance(square, str) else square
-        if not 0 <= sq < N_SQUARES:
-            raise ValueError(f"not a square id (0..79): {square!r}")
+        square_name(sq)  # validates: an int 0..79, not a bool or float
         return tuple(
             p for p, k in enumerate(self.planes) if k != HANGAR and SQUARE_OF[p >> 2][k] == sq
         )
