@@ -41,3 +41,17 @@ def test_arrived_planes_and_the_end() -> None:
     assert "(R1)" in text and "B Blue [1st]: arrived B1 B2 B3 B4" in text
     assert text.endswith("Turn 80: game over: 1st B (Blue), 2nd R (Red), 3rd Y (Yellow).")
     assert "after two 6s" in render(position_from_text("standard RB R66? t2 R1:5"))
+
+
+def test_highlighted_squares_are_marked_and_the_legend_explains_every_mark() -> None:
+    """A move's destination is marked >like this< in the terminal board, through the
+    protocol's highlights, and the legend names each mark the board uses (issue 20)."""
+    from astroplane.games.aeroplane_chess import AEROPLANE_CHESS, LEGEND, Move, new_game
+
+    s = new_game(2).play(Move.roll(6))
+    marks = AEROPLANE_CHESS.highlights(s, Move.launch("R1"))
+    board = AEROPLANE_CHESS.render_text(s, highlight=marks)
+    assert ">rt<" in board and ">" not in AEROPLANE_CHESS.render_text(s)
+    for mark in ("12b", "rh3", "rt", "R1*2", "R1+1", "(R1)", ">R1<"):
+        assert mark in LEGEND
+    assert AEROPLANE_CHESS.texts["legend"] == LEGEND

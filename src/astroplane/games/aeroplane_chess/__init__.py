@@ -39,6 +39,8 @@ from astroplane.formats._records import split_event_date
 from astroplane.games.aeroplane_chess.board import (
     COLOUR_NAMES,
     COLOURS,
+    HANGAR,
+    SQUARE_OF,
     plane_from_name,
     plane_name,
     square_from_name,
@@ -69,10 +71,15 @@ from astroplane.games.aeroplane_chess.options import (
 )
 from astroplane.games.aeroplane_chess.position import position_from_text, position_to_text
 from astroplane.games.aeroplane_chess.record import GameRecord
-from astroplane.games.aeroplane_chess.render import describe_dice, describe_outcome, render
+from astroplane.games.aeroplane_chess.render import (
+    LEGEND,
+    describe_dice,
+    describe_outcome,
+    render,
+)
 from astroplane.games.aeroplane_chess.setup import new_game, setup_position
 from astroplane.games.aeroplane_chess.state import AeroplaneState
-from astroplane.games.aeroplane_chess.svg import render_svg
+from astroplane.games.aeroplane_chess.svg import FILL, render_svg
 from astroplane.protocol import Game, register_game
 
 __all__ = [
@@ -133,8 +140,9 @@ def _to_json(state: AeroplaneState) -> str:
 
 
 def _render_text(state: AeroplaneState, *, highlight: Iterable[object] = ()) -> str:
-    """The board for a terminal without its status line (the command line prints it)."""
-    text = render(state)
+    """The board for a terminal without its status line (the command line prints it);
+    squares in ``highlight`` (square ids) are marked ``>like this<``."""
+    text = render(state, [h for h in highlight if isinstance(h, int)])
     status = describe_dice(state)
     return text.removesuffix("\n" + status) if text.endswith(status) else text
 
@@ -171,6 +179,21 @@ def _svg(state: AeroplaneState) -> str:
     return render_svg(state)
 
 
+def highlights(state: AeroplaneState, move: Move) -> tuple[int, ...]:
+    """The square a legal move's planes end on (for ``render``'s ``highlight``); none for
+    a roll or a pass.
+
+    Examples:
+        >>> s = new_game(2).play(Move.roll(6))
+        >>> [square_name(q) for q in highlights(s, Move.launch("R1"))]
+        ['RT']
+    """
+    for flight in () if state.is_chance_node else state.flights():
+        if flight.move == move and flight.planes and flight.to != HANGAR:
+            return (SQUARE_OF[flight.planes[0] >> 2][flight.to],)
+    return ()
+
+
 AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
     name="aeroplane-chess",
     title="Aeroplane Chess",
@@ -188,11 +211,13 @@ AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
     to_dict=state_to_dict,
     from_dict=state_from_dict,
     render_text=_render_text,
+    highlights=highlights,
+    seat_colours=FILL,
     describe_outcome=describe_outcome,
     status=describe_dice,
     record_to_text=_record_to_text,
     record_from_text=_record_from_text,
-    texts={"goal": GOAL, "rules": RULES_SUMMARY},
+    texts={"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY},
     render_svg=_svg,
     evaluate=evaluate,
 )

@@ -16,6 +16,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from astroplane.games.aeroplane_chess.board import (
@@ -36,7 +37,7 @@ from astroplane.games.aeroplane_chess.board import (
 if TYPE_CHECKING:
     from astroplane.games.aeroplane_chess.state import AeroplaneState
 
-__all__ = ["describe_dice", "describe_outcome", "render"]
+__all__ = ["LEGEND", "describe_dice", "describe_outcome", "render"]
 
 _PLACES = ("1st", "2nd", "3rd", "4th")
 
@@ -88,8 +89,22 @@ def describe_dice(state: AeroplaneState) -> str:
     return f"Turn {state.turn}: {who} rolled a {state.roll}{earlier}, to move."
 
 
-def render(state: AeroplaneState) -> str:
-    """The board, each colour's planes and the dice, as text."""
+LEGEND = """\
+How to read the board (the 15 x 15 cross; the track runs clockwise):
+  12b      loop square 12, coloured blue (r red, y yellow, b blue, g green)
+  rh3      red's home column, third square; RH6 is red's centre triangle
+  rt       red's take-off square (a plane leaving the hangar stands there first)
+  R1       plane R1 here, or waiting in its hangar (the corner areas)
+  R1*2     a stack of 2 with R1 at the bottom: they move together
+  R1+1     R1 and one more plane of another stack or colour share the square
+  (R1)     R1 has arrived in the centre
+  >R1<     a square the move just made or a chosen move ends on"""
+"""How to read ``render``'s board (``astroplane play``'s ``legend`` command)."""
+
+
+def render(state: AeroplaneState, highlight: Iterable[int] = ()) -> str:
+    """The board, each colour's planes and the dice, as text; squares in ``highlight``
+    (square ids) are marked ``>like this<``."""
     grid = [["     "] * GRID for _ in range(GRID)]
     for square, (x, y) in enumerate(CELL_OF):
         grid[y][x] = f"{_empty(square):^5}"
@@ -117,6 +132,9 @@ def render(state: AeroplaneState) -> str:
             text += f"+{sum(len(u) for u in units) - 1}"
         x, y = CELL_OF[square]
         grid[y][x] = f"{text:^5}"
+    for square in highlight:
+        x, y = CELL_OF[square]
+        grid[y][x] = f">{grid[y][x].strip()[:3]}<".center(5)
     lines = ["".join(row).rstrip() for row in grid]
     lines.append("")
     for c in state.seats:
