@@ -22,6 +22,7 @@ from typing import ClassVar
 import attrs
 
 from astroplane.games.square_off.board import Board
+from astroplane.games.square_off.movegen import generate
 from astroplane.games.square_off.moves import Move
 from astroplane.games.square_off.options import Rules
 from astroplane.games.square_off.outcome import Outcome
@@ -68,8 +69,8 @@ class SquareOffState:
     quiet: int
     history: tuple[int, ...]
     outcome: Outcome | None
-    _moves: tuple[Move, ...] = attrs.field(
-        default=(), init=False, eq=False, hash=False, repr=False
+    _moves: tuple[Move, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
     )
 
     #: The game's registry name (``astroplane.protocol.get_game``; registered with the
@@ -99,14 +100,31 @@ class SquareOffState:
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves in ascending action order (``moves.move_to_action``) [SO14];
-        empty once the game is over. Computed once, when the state is made.
+        empty once the game is over. Computed once (``play`` computes them for the end
+        checks), then cached.
 
         Examples:
             >>> from astroplane.games.square_off import new_game
             >>> new_game().legal_moves()[:3]
             (Move.place('a7'), Move.place('d7'), Move.place('g7'))
         """
-        return self._moves
+        moves = self._moves
+        if moves is None:  # a state made with attrs.evolve: compute them now
+            moves = () if self.outcome is not None else self._generate()
+            object.__setattr__(self, "_moves", moves)
+        return moves
+
+    def _generate(self) -> tuple[Move, ...]:
+        me = self.to_move
+        return generate(
+            self.board,
+            self.rules,
+            self.occupancy[me],
+            self.occupancy[1 - me],
+            self.in_hand[me],
+            self.cooldown[me],
+            bool(self.removals),
+        )
 
     def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
         """Always empty: the game has no chance."""
@@ -127,13 +145,13 @@ class SquareOffState:
             astroplane.errors.IllegalMoveError: illegal move Move.slide('a7', 'd7'): \
     W still has 9 pieces in hand: stage 1, a piece is placed, not moved [SO2]
         """
-        if move in self._moves:
+        if move in self.legal_moves():
             return apply(self, move)
         raise_illegal(self, move)
 
     def is_legal(self, move: object) -> bool:
         """True if ``move`` is one of ``legal_moves()``."""
-        return move in self._moves
+        return move in self.legal_moves()
 
     def returns(self) -> tuple[float, float]:
         """Per seat: 1.0 to the winner, 0.0 to the loser, 0.5 each for a draw; (0.0, 0.0)
