@@ -9,9 +9,10 @@ from so_helpers import pos, texts
 from astroplane.games.square_off import BOARD, JUMP_OFF, Board, Move, point_id, point_name
 from astroplane.games.square_off.board import N_POINTS
 
-OPENSPIEL_ORDER = (
-    "a7 d7 g7 b6 d6 f6 c5 d5 e5 a4 b4 c4 e4 f4 g4 c3 d3 e3 b2 d2 f2 a1 d1 g1".split()
-)
+OPENSPIEL_ORDER = [
+    "a7", "d7", "g7", "b6", "d6", "f6", "c5", "d5", "e5", "a4", "b4", "c4",
+    "e4", "f4", "g4", "c3", "d3", "e3", "b2", "d2", "f2", "a1", "d1", "g1",
+]  # fmt: skip
 
 
 def test_points_are_numbered_as_openspiel_does() -> None:

@@ -77,8 +77,8 @@ def test_removed_pieces_do_not_return_to_hand() -> None:
 
 def test_stage_2_begins_when_both_hands_are_empty() -> None:
     """After 18 placements without a line, W (who placed first) moves a piece: slides only."""
-    white = "a7 g1 b6 f2 c5 e3 d7 a4 g4".split()
-    black = "g7 d1 b4 d2 f6 d5 e4 c3 f4".split()
+    white = ["a7", "g1", "b6", "f2", "c5", "e3", "d7", "a4", "g4"]
+    black = ["g7", "d1", "b4", "d2", "f6", "d5", "e4", "c3", "f4"]
     s = play(new_game(), " ".join(w + " " + b for w, b in zip(white, black, strict=True)))
     assert s.in_hand == (0, 0) and s.stage == 2 and s.to_move == 0 and s.removed == (0, 0)
     assert s.legal_moves() and all(m.kind == MoveKind.SLIDE for m in s.legal_moves())

@@ -21,7 +21,8 @@ def test_pieces_on_a_line_of_three_cannot_be_removed() -> None:
     on a line says [SO4] and which pieces may go."""
     s = play(pos(*MIXED), "g4-g7")
     assert s.removals == (0,) and s.to_move == 0 and texts(s) == ["xb6"]
-    with pytest.raises(IllegalMoveError, match=r"\[SO4\] d1 is on a line of three; W may remove b6"):
+    reason = r"\[SO4\] d1 is on a line of three; W may remove b6"
+    with pytest.raises(IllegalMoveError, match=reason):
         s.play(Move.remove("d1"))
 
 
