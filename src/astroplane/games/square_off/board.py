@@ -4,7 +4,7 @@ The rules never do coordinate arithmetic: they ask a ``Board`` for a point's nei
 the lines through it and the jumps from it. A board is built from its points (named on a
 7 by 7 grid like a chessboard, files ``a``..``g``, ranks ``1``..``7``), its links and its
 lines of three points, so a variant board (such as the Morabaraba diagonals) is a
-different ``Board`` value, not a fork of the rules [SO1].
+different ``Board`` value, not a fork of the rules [SO1], [SO16].
 
 The standard board ``BOARD`` numbers its 24 points as OpenSpiel does, row by row from the
 top; these ids are the base of the action encoding (``moves.move_to_action``)::

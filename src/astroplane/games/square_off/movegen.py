@@ -160,7 +160,7 @@ def generate(
     if removing:
         return tuple(tab.removes[p] for p in bits(removable(board, rules, theirs)))
     empty = ~(mine | theirs) & ((1 << N_POINTS) - 1)
-    if in_hand:  # stage 1: place on any empty point
+    if in_hand:  # stage 1 (per player, [SO17]): place on any empty point
         if not marks:
             return tuple(tab.places[p] for p in bits(empty))
         return tuple(
@@ -182,7 +182,7 @@ def generate(
             targets = [mv for _t, mv in found]
         else:
             targets = [mv for t, mv in (tab.flights if flying else tab.slides)[f] if empty >> t & 1]
-        if marks:  # [SO7]: no move may form a line the player's last move broke
+        if marks:  # [SO7], [SO13]: no move may form a line the player's last move broke
             rest = mine ^ low
             targets = [mv for mv in targets if not formed(board, rest | 1 << mv.to, mv.to) & marks]
         for mv in targets:

@@ -85,7 +85,7 @@ def _is_point(value: object) -> bool:
 
 @attrs.frozen(repr=False, cache_hash=True)
 class Move:
-    """A move; build one with ``place``, ``slide``, ``fly``, ``jump``, ``trade`` or
+    """A move [SO11]; build one with ``place``, ``slide``, ``fly``, ``jump``, ``trade`` or
     ``remove`` (point names or ids).
 
     Attributes:

@@ -140,7 +140,7 @@ def apply(state: SquareOffState, move: Move) -> SquareOffState:
             before = occ[me]
             broke = formed(board, before, p) if rules.cooldown else 0  # [SO7]
             occ[me] = before ^ (1 << p) | (1 << dest)
-            if kind == MoveKind.TRADE:  # [SO8]
+            if kind == MoveKind.TRADE:  # [SO8]; the trader's move alone [SO15]
                 occ[opp] = occ[opp] ^ (1 << dest) | (1 << p)
         if rules.cooldown:  # every move replaces the mover's marks (section 8)
             cooldown = (broke, cooldown[1]) if me == 0 else (cooldown[0], broke)
@@ -149,7 +149,8 @@ def apply(state: SquareOffState, move: Move) -> SquareOffState:
             rights.append(opp)
         irreversible = kind == MoveKind.PLACE
     occupancy = (occ[0], occ[1])
-    # A right with nothing to remove is forfeited: no ply, no removal [SO4], section 8.
+    # A right with nothing to remove is forfeited: no ply, no removal [SO4], section 8;
+    # a trade's second right is checked when it comes up [SO18].
     while rights and not removable(board, rules, occupancy[1 - rights[0]]):
         rights.pop(0)
     turn_of, turns, quiet = state.turn_of, state.turns, state.quiet
@@ -166,7 +167,7 @@ def apply(state: SquareOffState, move: Move) -> SquareOffState:
         key = position_key(
             board, occupancy, hand, rights[0] if rights else turn_of, removals, cooldown
         )
-        # placements and removals cannot be undone: no earlier position can come back
+        # placements and removals cannot be undone: no earlier position can come back [SO19]
         history = (key,) if irreversible else (*state.history, key)
     return settle(
         type(state),

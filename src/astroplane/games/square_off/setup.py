@@ -98,7 +98,7 @@ def setup_position(
     rules: Rules = SQUARE_OFF,
     board: Board = BOARD,
 ) -> SquareOffState:
-    """A position from the points of each side, checked; the end checks run on it.
+    """A position from the points of each side, checked; the end checks run on it [SO20].
 
     Args:
         white: The points (names or ids) of W's pieces.

@@ -53,7 +53,8 @@ class SquareOffState:
         turns: Completed turns, stage 1 included (``max_turns``) [SO6].
         quiet: Consecutive stage-2 turns without a removal (``no_removal_turns``) [SO6].
         history: With ``threefold``, the position keys since the last placement or
-            removal, this position's last (``play.position_key``); else empty [SO6].
+            removal, this position's last (``play.position_key``); else empty [SO6],
+            [SO19].
         outcome: How the game ended, or None while it goes on.
     """
 
@@ -166,7 +167,8 @@ class SquareOffState:
 
     @property
     def stage(self) -> int:
-        """1 while the player to move has pieces in hand (they place), else 2 [SO2]."""
+        """1 while the player whose turn it is has pieces in hand (they place), else 2
+        [SO2], [SO17]."""
         return 1 if self.in_hand[self.turn_of] else 2
 
     def pieces_left(self, seat: int) -> int:
