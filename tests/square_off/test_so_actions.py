@@ -122,3 +122,22 @@ def test_play_refuses_anything_but_a_legal_move(bad: object) -> None:
         s.play(bad)  # type: ignore[arg-type]
     assert err.value.move is bad
     assert s == new_game() and len(s.legal_moves()) == 24
+
+
+class _LooksEqual:
+    """An object that claims to equal anything."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def test_an_object_that_claims_equality_is_not_a_move() -> None:
+    """play() takes only real Move values: an object whose __eq__ says yes to everything
+    is refused as "not a Move" and is_legal says False."""
+    s = new_game()
+    with pytest.raises(IllegalMoveError, match="not a Move: _LooksEqual"):
+        s.play(_LooksEqual())  # type: ignore[arg-type]
+    assert not s.is_legal(_LooksEqual())

@@ -146,13 +146,13 @@ class SquareOffState:
             astroplane.errors.IllegalMoveError: illegal move Move.slide('a7', 'd7'): \
     W still has 9 pieces in hand: stage 1, a piece is placed, not moved [SO2]
         """
-        if move in self.legal_moves():
+        if type(move) is Move and move in self.legal_moves():  # no look-alikes
             return apply(self, move)
         raise_illegal(self, move)
 
     def is_legal(self, move: object) -> bool:
         """True if ``move`` is one of ``legal_moves()``."""
-        return move in self.legal_moves()
+        return type(move) is Move and move in self.legal_moves()
 
     def returns(self) -> tuple[float, float]:
         """Per seat: 1.0 to the winner, 0.0 to the loser, 0.5 each for a draw; (0.0, 0.0)
