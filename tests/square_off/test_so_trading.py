@@ -94,3 +94,4 @@ def test_the_game_ends_at_once_when_a_removal_leaves_two_pieces() -> None:
     assert s.removals == (0, 1)
     s = play(s, "xd1")
     assert s.outcome is not None and s.outcome.ending is Ending.TWO_PIECES and s.winner == 0
+    assert s.removals == () and s.legal_moves() == ()

@@ -128,6 +128,8 @@ def apply(state: SquareOffState, move: Move) -> SquareOffState:
         occ[opp] ^= 1 << p
         removed = (removed[0] + 1, removed[1]) if opp == 0 else (removed[0], removed[1] + 1)
         rights = list(state.removals[1:])
+        if occ[opp].bit_count() + hand[opp] <= 2:  # the game ends at once [SO8], [SO18]
+            rights = []
         irreversible = True
     else:
         if kind == MoveKind.PLACE:
