@@ -4,6 +4,8 @@ errors say where the text is wrong and which rule forbids an illegal move."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from so_helpers import play, pos, texts
 
 from astroplane.errors import IllegalMoveError, NotationError
@@ -12,6 +14,7 @@ from astroplane.games.square_off import (
     NINE_MENS_MORRIS,
     TRADING_PLACES,
     Move,
+    SquareOffState,
     format_move,
     new_game,
     parse_move,
@@ -55,6 +58,8 @@ def test_reading_ignores_case_and_blanks_and_dash_reads_flights_and_jumps() -> N
         ("d2-d9", 4, "not a point of the board: 'd9'"),
         ("d2<d3", 3, "a move is a point"),
         ("  a1 ^ a7", 5, "a move is a point"),
+        ("d2-d2", 4, "a move joins two different points"),
+        ("a1<>A1", 5, "a move joins two different points"),
     ],
 )
 def test_malformed_text_says_where(text: str, column: int, problem: str) -> None:
@@ -104,3 +109,26 @@ def test_all_legal_moves_read_back() -> None:
     for s in states:
         assert texts(s)
         assert [parse_move(s, t) for t in texts(s)] == list(s.legal_moves())
+
+
+_STATES = [
+    new_game(),
+    pos("a1 c3 g1", "a4 e4 b2 f2", rules=JUMP_OFF),
+    pos("a1 c3 g1", "d7 e4 b2 f2", rules=TRADING_PLACES),
+    pos("d2 a1 g4", "d1 b2 f2 f4", rules=NINE_MENS_MORRIS),
+]
+
+
+@given(
+    st.sampled_from(_STATES),
+    st.one_of(st.text(max_size=10), st.text(alphabet="abcdefghxX012345678-~^<> \t", max_size=8)),
+)
+def test_any_text_reads_as_a_legal_move_or_a_notation_error(state: object, text: str) -> None:
+    """Whatever the text, parse_move returns a legal move or raises NotationError (never
+    another exception)."""
+    assert isinstance(state, SquareOffState)
+    try:
+        move = parse_move(state, text)
+    except NotationError:
+        return
+    assert state.is_legal(move)

@@ -129,6 +129,8 @@ def parse_move(state: SquareOffState, text: str, *, line: int | None = None) -> 
             raise NotationError(problem, text, lead + m.start(group), line)
         ids.append(board.names.index(name.lower()))
     sign = m.group(3)
+    if sign is not None and ids[0] == ids[1]:
+        raise NotationError("a move joins two different points", text, lead + m.start(4), line)
     move: Move
     if m.group(1):
         move = Move(MoveKind.REMOVE, ids[0])
