@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from so_helpers import play, pos, texts
 
-from astroplane.errors import IllegalMoveError
-from astroplane.games.square_off import BOARD, Move, MoveKind, new_game
+from astroplane.errors import IllegalMoveError, PositionError
+from astroplane.games.square_off import BOARD, Move, MoveKind, new_game, setup_position
 
 
 def test_the_start_offers_every_point_to_the_first_player() -> None:
@@ -82,3 +82,29 @@ def test_stage_2_begins_when_both_hands_are_empty() -> None:
     s = play(new_game(), " ".join(w + " " + b for w, b in zip(white, black, strict=True)))
     assert s.in_hand == (0, 0) and s.stage == 2 and s.to_move == 0 and s.removed == (0, 0)
     assert s.legal_moves() and all(m.kind == MoveKind.SLIDE for m in s.legal_moves())
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "problem"),
+    [
+        ({"white": ["d2", "d2"]}, "W has two pieces on d2"),
+        ({"white": ["d2"], "black": ["d2"]}, "a point holds two pieces: d2"),
+        ({"white": ["h9"]}, "W: not a point of the board"),
+        ({"white": "d2"}, "the points of W is a list"),
+        ({"white": None}, "the points of W is a list"),
+        ({"white": ["d2"], "in_hand": (9, 0)}, "more than 9 pieces"),
+        ({"white": ["d2"], "in_hand": (1,)}, "in_hand is a pair"),
+        ({"white": ["d2"], "in_hand": (-1, 0)}, "a whole number >= 0"),
+        ({"white": ["d2"], "to_move": "X"}, "a seat is W or B"),
+        ({"white": ["d2"], "removals": None}, "removals is a list"),
+        ({"white": ["d2"], "removals": ["W"]}, "no piece of B may be removed"),
+        ({"white": ["d2"], "cooldown": (1, 2)}, "a cooldown list is a list"),
+        ({"white": ["d2"], "cooldown": ((),)}, "cooldown is a pair"),
+        ({"white": ["d2"], "turns": 1.5}, "turns is a whole number"),
+    ],
+)
+def test_bad_positions_are_refused_with_the_reason(kwargs: dict[str, object], problem: str) -> None:
+    """setup_position refuses malformed or impossible positions with a PositionError that
+    says what is wrong [SO20]."""
+    with pytest.raises(PositionError, match=problem):
+        setup_position(**kwargs)  # type: ignore[arg-type]

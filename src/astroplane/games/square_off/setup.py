@@ -64,13 +64,17 @@ def new_game(
     return setup_position(rules=rules, board=board, to_move=first)
 
 
+def _items(value: object, what: str) -> tuple[object, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise PositionError(f"{what} is a list, not {value!r}")
+    return tuple(value)
+
+
 def _points(board: Board, names: Iterable[int | str], seat: str) -> int:
-    if isinstance(names, (str, bytes)):
-        raise PositionError(f"the points of {seat} are a list of names, not {names!r}")
     mask = 0
-    for name in names:
+    for name in _items(names, f"the points of {seat}"):
         try:
-            p = board.point(name)
+            p = board.point(name)  # type: ignore[arg-type]
         except ValueError as exc:
             raise PositionError(f"{seat}: {exc}") from None
         if mask >> p & 1:
@@ -142,7 +146,7 @@ def setup_position(
             )
     try:
         turn_of = seat_from_name(to_move)
-        rights = tuple(seat_from_name(s) for s in removals)
+        rights = tuple(seat_from_name(s) for s in _items(removals, "removals"))  # type: ignore[arg-type]
     except ValueError as exc:
         raise PositionError(str(exc)) from None
     if len(rights) > 2:
@@ -154,9 +158,12 @@ def setup_position(
                 f"{SEATS[1 - seat]} may be removed [SO4]"
             )
     marks = []
-    for seat, lines in enumerate(cooldown):
+    pair = _items(cooldown, "cooldown")
+    if len(pair) != 2:
+        raise PositionError(f"cooldown is a pair of line lists (W, B), not {cooldown!r}")
+    for seat, lines in enumerate(pair):
         mask = 0
-        for i in lines:
+        for i in _items(lines, "a cooldown list"):
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(board.lines):
                 raise PositionError(f"a cooldown mark is a line index, not {i!r}")
             mask |= 1 << i
