@@ -88,6 +88,12 @@ def test_bad_boards_are_refused_with_the_reason() -> None:
         Board.build(("h1", *BOARD.names[1:]), [])
     with pytest.raises(ValueError, match="repeat"):
         Board.build(("d7", *BOARD.names[1:]), [])
+    with pytest.raises(ValueError, match="takes lines as a list"):
+        Board.build(BOARD.names, None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="a line is three points"):
+        Board.build(BOARD.names, ["a7d7g7"])
+    with pytest.raises(ValueError, match="a link is two points"):
+        Board.build(BOARD.names, [], [5])  # type: ignore[list-item]
     with pytest.raises(ValueError, match="not a point"):
         point_id("h8")
     with pytest.raises(ValueError, match="not a point id"):

@@ -179,6 +179,9 @@ class Board:
             >>> len(b.lines), [b.names[p] for p in b.neighbours[point_id("b6")]]
             (17, ['a7', 'd6', 'c5', 'b4'])
         """
+        for value, what in ((names, "names"), (lines, "lines"), (links, "links")):
+            if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+                raise ValueError(f"Board.build takes {what} as a list, not {value!r}")
         names = tuple(_check_name(n) for n in names)
         ids = {name: i for i, name in enumerate(names)}
 
@@ -189,12 +192,12 @@ class Board:
 
         line_ids: list[tuple[int, int, int]] = []
         for line in lines:
-            if len(line) != 3:
+            if isinstance(line, (str, bytes)) or not isinstance(line, Sequence) or len(line) != 3:
                 raise ValueError(f"a line is three points, not {line!r}")
             line_ids.append((pid(line[0]), pid(line[1]), pid(line[2])))
         pairs = {(min(a, b), max(a, b)) for p, q, r in line_ids for a, b in ((p, q), (q, r))}
         for link in links:
-            if len(link) != 2:
+            if isinstance(link, (str, bytes)) or not isinstance(link, Sequence) or len(link) != 2:
                 raise ValueError(f"a link is two points, not {link!r}")
             a, b = pid(link[0]), pid(link[1])
             if a == b:

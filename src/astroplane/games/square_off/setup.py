@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from astroplane.errors import PositionError
 from astroplane.games.square_off.board import BOARD, Board
 from astroplane.games.square_off.movegen import removable
-from astroplane.games.square_off.options import SQUARE_OFF, Rules
+from astroplane.games.square_off.options import PRESETS, SQUARE_OFF, Rules
 from astroplane.games.square_off.play import SEATS, position_key, settle
 from astroplane.games.square_off.state import SquareOffState
 
@@ -42,25 +42,36 @@ def seat_from_name(seat: int | str) -> int:
 
 
 def new_game(
-    rules: Rules = SQUARE_OFF, first: int | str = "W", board: Board = BOARD
+    rules: Rules | str = SQUARE_OFF, first: int | str = "W", board: Board = BOARD
 ) -> SquareOffState:
     """The start of a game: every piece in hand, ``first`` to place [SO2].
 
     Args:
-        rules: The rules (a preset of ``options.PRESETS`` or any ``Rules``).
+        rules: The rules: any ``Rules``, or a preset's name (``"jump-off"``).
         first: The seat that starts, ``"W"``/``"B"`` or 0/1 ("the youngest player goes
             first").
         board: The board (the standard one unless a variant board is given).
 
     Raises:
-        ValueError: If ``rules`` is not a ``Rules``, ``board`` not a ``Board`` or
-            ``first`` not a seat.
+        ValueError: If ``rules`` is neither a ``Rules`` nor a preset name, ``board`` not
+            a ``Board`` or ``first`` not a seat.
 
     Examples:
         >>> s = new_game(first="B")
         >>> s.to_move, s.in_hand, len(s.legal_moves())
         (1, (9, 9), 24)
+        >>> new_game("jump-off").rules.jumps
+        True
+        >>> new_game("morris")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown rules preset 'morris' (square-off, jump-off, trading-places, \
+    nine-mens-morris)
     """
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            raise ValueError(f"unknown rules preset {rules!r} ({', '.join(PRESETS)})")
+        rules = PRESETS[rules]
     return setup_position(rules=rules, board=board, to_move=first)
 
 
