@@ -1,0 +1,83 @@
+"""Square Off, Jump Off and Trading Places, and Nine Men's Morris as OpenSpiel plays it.
+
+The rules core of the third game (spec: SQUARE_OFF.md; decisions on
+docs/square-off/decisions.md, tags ``[SO1]`` ...): a Morris-family game on the 24-point
+board. Players place their pieces, then slide them along the links; three in a row (a
+*line*) removes an opposing piece, a ply of its own. Variants add jumps and a cooldown
+(``jump-off``) or trades (``trading-places``); ``nine-mens-morris`` plays OpenSpiel 2.x's
+``nine_mens_morris`` exactly, action numbers included.
+
+States follow ``astroplane.protocol.State`` (``game_name = "square-off"``); the formats
+and the game's registration come with the shared kit.
+
+Examples:
+    >>> from astroplane.games.square_off import new_game, parse_move, format_move
+    >>> s = new_game()
+    >>> for text in ["a7", "b6", "d7", "d6", "g7"]:
+    ...     s = s.play(parse_move(s, text))
+    >>> s.to_move, [format_move(s, m) for m in s.legal_moves()]
+    (0, ['xb6', 'xd6'])
+    >>> s = s.play(parse_move(s, "xd6"))
+    >>> s.to_move, s.removed, s.in_hand
+    (1, (0, 1), (6, 7))
+"""
+
+from __future__ import annotations
+
+from astroplane.errors import IllegalMoveError, NotationError, PositionError
+from astroplane.games.square_off.board import BOARD, N_POINTS, Board, point_id, point_name
+from astroplane.games.square_off.moves import (
+    NUM_ACTIONS,
+    Move,
+    MoveKind,
+    action_to_move,
+    move_to_action,
+)
+from astroplane.games.square_off.notation import format_move, parse_move
+from astroplane.games.square_off.options import (
+    JUMP_OFF,
+    NINE_MENS_MORRIS,
+    OPTIONS,
+    PRESETS,
+    SQUARE_OFF,
+    TRADING_PLACES,
+    Rules,
+)
+from astroplane.games.square_off.outcome import Ending, Outcome
+from astroplane.games.square_off.play import SEATS
+from astroplane.games.square_off.render import render
+from astroplane.games.square_off.setup import new_game, seat_from_name, setup_position
+from astroplane.games.square_off.state import SquareOffState
+
+__all__ = [
+    "BOARD",
+    "JUMP_OFF",
+    "NINE_MENS_MORRIS",
+    "NUM_ACTIONS",
+    "N_POINTS",
+    "OPTIONS",
+    "PRESETS",
+    "SEATS",
+    "SQUARE_OFF",
+    "TRADING_PLACES",
+    "Board",
+    "Ending",
+    "IllegalMoveError",
+    "Move",
+    "MoveKind",
+    "NotationError",
+    "Outcome",
+    "PositionError",
+    "Rules",
+    "SquareOffState",
+    "action_to_move",
+    "format_move",
+    "move_to_action",
+    "new_game",
+    "parse_move",
+    "point_id",
+    "point_name",
+    "render",
+    "seat_from_name",
+    "setup_position",
+]

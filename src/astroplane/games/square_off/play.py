@@ -1,0 +1,271 @@
+"""Playing a ply: the state after a legal move, the end checks, and why a move is illegal.
+
+After every ply the end checks run in the order of section 8 [SO6]: a player with two
+pieces or fewer (board plus hand) has lost; otherwise the player to act, with no removal
+pending, who has no legal move has lost; only then the draws (``max_turns``,
+``no_removal_turns``, ``threefold``).
+
+A move that forms a line earns a removal, a ply of its own by the same player [SO4]; a
+trade can earn one for each side, the trader's first [SO8]. A removal right with nothing
+to remove is forfeited at once: no ply, no removal [SO4]. The turn ends when no right is
+left; then the turn counters move on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NoReturn
+
+from astroplane.errors import IllegalMoveError
+from astroplane.games.square_off.board import Board
+from astroplane.games.square_off.movegen import formed, generate, protected, removable
+from astroplane.games.square_off.moves import Move, MoveKind
+from astroplane.games.square_off.outcome import Ending, Outcome
+
+if TYPE_CHECKING:
+    from astroplane.games.square_off.options import Rules
+    from astroplane.games.square_off.state import SquareOffState
+
+__all__ = ["SEATS", "apply", "position_key", "raise_illegal", "settle", "why_illegal"]
+
+SEATS = ("W", "B")
+"""The seat letters by seat number: 0 = W (white), 1 = B (black) [SO2]."""
+
+_RIGHTS_CODE = {(): 0, (0,): 1, (1,): 2, (0, 0): 3, (0, 1): 4, (1, 0): 5, (1, 1): 6}
+
+
+def position_key(
+    board: Board,
+    occupancy: tuple[int, int],
+    in_hand: tuple[int, int],
+    to_move: int,
+    removals: tuple[int, ...],
+    cooldown: tuple[int, int],
+) -> int:
+    """The threefold key, one exact integer (no hash collisions): the points of each
+    player's pieces, the pieces in hand, the player to act, the removal rights still to
+    come and the cooldown marks (section 8)."""
+    n = len(board.names)
+    k = occupancy[0] | occupancy[1] << n | in_hand[0] << 2 * n | in_hand[1] << (2 * n + 4)
+    k |= (to_move | _RIGHTS_CODE[removals] << 1) << (2 * n + 8)
+    lines = len(board.lines)
+    return k | (cooldown[0] | cooldown[1] << lines) << (2 * n + 12)
+
+
+def settle(
+    state_type: type[SquareOffState],
+    rules: Rules,
+    board: Board,
+    occupancy: tuple[int, int],
+    in_hand: tuple[int, int],
+    removed: tuple[int, int],
+    turn_of: int,
+    removals: tuple[int, ...],
+    cooldown: tuple[int, int],
+    turns: int,
+    quiet: int,
+    history: tuple[int, ...],
+) -> SquareOffState:
+    """The state with these fields after the end checks of section 8, its legal moves
+    computed (``history`` must already hold this position's key when threefold is on)."""
+    to_move = removals[0] if removals else turn_of
+    outcome = None
+    moves: tuple[Move, ...] = ()
+    for seat in (0, 1):
+        if occupancy[seat].bit_count() + in_hand[seat] <= 2:
+            outcome = Outcome(1 - seat, Ending.TWO_PIECES)
+            break
+    else:
+        moves = generate(
+            board,
+            rules,
+            occupancy[to_move],
+            occupancy[1 - to_move],
+            in_hand[to_move],
+            cooldown[to_move],
+            bool(removals),
+        )
+        if not moves:
+            outcome = Outcome(1 - to_move, Ending.BLOCKED)
+        elif rules.max_turns and turns >= rules.max_turns:
+            outcome = Outcome(None, Ending.MAX_TURNS)
+        elif rules.no_removal_turns and quiet >= rules.no_removal_turns:
+            outcome = Outcome(None, Ending.NO_REMOVAL_TURNS)
+        elif rules.threefold and history.count(history[-1]) >= 3:
+            outcome = Outcome(None, Ending.THREEFOLD)
+        if outcome is not None:
+            moves = ()
+    state = state_type(
+        rules,
+        board,
+        occupancy,
+        in_hand,
+        removed,
+        turn_of,
+        removals,
+        cooldown,
+        turns,
+        quiet,
+        history,
+        outcome,
+    )
+    object.__setattr__(state, "_moves", moves)
+    return state
+
+
+def apply(state: SquareOffState, move: Move) -> SquareOffState:
+    """The state after the player to act plays ``move``, a member of ``legal_moves()``."""
+    board, rules = state.board, state.rules
+    me = state.to_move
+    opp = 1 - me
+    occ = [state.occupancy[0], state.occupancy[1]]
+    hand = state.in_hand
+    removed = state.removed
+    cooldown = state.cooldown
+    kind = move.kind
+    p = move.point
+    rights: list[int]
+    if kind == MoveKind.REMOVE:
+        occ[opp] ^= 1 << p
+        removed = (removed[0] + 1, removed[1]) if opp == 0 else (removed[0], removed[1] + 1)
+        rights = list(state.removals[1:])
+        if occ[opp].bit_count() + hand[opp] <= 2:  # the game ends at once [SO8], [SO18]
+            rights = []
+        irreversible = True
+    else:
+        if kind == MoveKind.PLACE:
+            occ[me] |= 1 << p
+            hand = (hand[0] - 1, hand[1]) if me == 0 else (hand[0], hand[1] - 1)
+            dest = p
+            broke = 0
+        else:
+            dest = move.to
+            before = occ[me]
+            broke = formed(board, before, p) if rules.cooldown else 0  # [SO7]
+            occ[me] = before ^ (1 << p) | (1 << dest)
+            if kind == MoveKind.TRADE:  # [SO8]; the trader's move alone [SO15]
+                occ[opp] = occ[opp] ^ (1 << dest) | (1 << p)
+        if rules.cooldown:  # every move replaces the mover's marks (section 8)
+            cooldown = (broke, cooldown[1]) if me == 0 else (cooldown[0], broke)
+        rights = [me] if formed(board, occ[me], dest) else []  # [SO3]
+        if kind == MoveKind.TRADE and formed(board, occ[opp], p):  # [SO8]
+            rights.append(opp)
+        irreversible = kind == MoveKind.PLACE
+    occupancy = (occ[0], occ[1])
+    # A right with nothing to remove is forfeited: no ply, no removal [SO4], section 8;
+    # a trade's second right is checked when it comes up [SO18].
+    while rights and not removable(board, rules, occupancy[1 - rights[0]]):
+        rights.pop(0)
+    turn_of, turns, quiet = state.turn_of, state.turns, state.quiet
+    if not rights:  # the turn ends
+        turn_of = 1 - turn_of
+        turns += 1
+        if kind == MoveKind.REMOVE:
+            quiet = 0
+        elif kind != MoveKind.PLACE:
+            quiet += 1
+    removals = tuple(rights)
+    history: tuple[int, ...] = ()
+    if rules.threefold:
+        key = position_key(
+            board, occupancy, hand, rights[0] if rights else turn_of, removals, cooldown
+        )
+        # placements and removals cannot be undone: no earlier position can come back [SO19]
+        history = (key,) if irreversible else (*state.history, key)
+    return settle(
+        type(state),
+        rules,
+        board,
+        occupancy,
+        hand,
+        removed,
+        turn_of,
+        removals,
+        cooldown,
+        turns,
+        quiet,
+        history,
+    )
+
+
+def _names(board: Board, mask: int) -> str:
+    return ", ".join(board.names[p] for p in range(len(board.names)) if mask >> p & 1)
+
+
+def why_illegal(state: SquareOffState, move: object) -> str:
+    """Why ``move`` is not legal in ``state``, naming the rule (for ``IllegalMoveError``)."""
+    if not isinstance(move, Move):
+        return f"not a Move: {type(move).__name__}"
+    if state.outcome is not None:
+        return f"the game is over: {state.outcome.ending.words} [SO6]"
+    board, rules = state.board, state.rules
+    me = state.to_move
+    who, other = SEATS[me], SEATS[1 - me]
+    mine, theirs = state.occupancy[me], state.occupancy[1 - me]
+    name = board.names
+    kind, p, t = move.kind, move.point, move.to
+    if state.removals:
+        if kind != MoveKind.REMOVE:
+            return f"a removal is pending: {who} removes a piece of {other} first [SO4]"
+        if not theirs >> p & 1:
+            return f"{name[p]} holds no piece of {other} to remove [SO4]"
+        return (
+            f"[SO4] {name[p]} is on a line of three; {who} may remove "
+            f"{_names(board, removable(board, rules, theirs))}"
+        )
+    if kind == MoveKind.REMOVE:
+        return "no removal is pending: a removal follows a move that forms a line [SO4]"
+    hand = state.in_hand[me]
+    if kind == MoveKind.PLACE:
+        if not hand:
+            return f"{who} has no piece in hand: stage 2, a piece moves [SO2]"
+        if (mine | theirs) >> p & 1:
+            return f"{name[p]} is occupied"
+    elif hand:
+        return f"{who} still has {hand} pieces in hand: stage 1, a piece is placed, not moved [SO2]"
+    elif not mine >> p & 1:
+        return f"{name[p]} holds no piece of {who}"
+    elif kind == MoveKind.TRADE:
+        if not rules.trades:
+            return "trades are not in these rules [SO8]"
+        if not theirs >> t & 1:
+            return f"{name[t]} holds no piece of {other} to trade with [SO8]"
+        if protected(board, theirs) >> t & 1:
+            return f"[SO8] {name[t]} is on a line of three of {other}: it cannot be traded"
+        if rules.adjacent_trades and not board.neighbour_masks[p] >> t & 1:
+            return f"{name[p]} and {name[t]} are not linked (adjacent_trades) [SO8]"
+    elif (mine | theirs) >> t & 1:
+        return f"{name[t]} is occupied"
+    else:
+        flying = rules.flying and mine.bit_count() == 3
+        if kind == MoveKind.FLY and not flying:
+            if not rules.flying:
+                return "flying is not in these rules [SO5]"
+            return f"{who} has {mine.bit_count()} pieces: only a player with 3 flies [SO5]"
+        if kind != MoveKind.FLY and flying:
+            return f"{who} has 3 pieces and flies: every move is a flight [SO5], [SO12]"
+        if kind == MoveKind.SLIDE and not board.neighbour_masks[p] >> t & 1:
+            return f"{name[p]} and {name[t]} are not linked"
+        if kind == MoveKind.JUMP:
+            if not rules.jumps:
+                return "jumps are not in these rules [SO7]"
+            over = [q for q, to in board.jumps_from[p] if to == t]
+            if not over:
+                return f"no line runs from {name[p]} over one point to {name[t]} [SO7]"
+            if not theirs >> over[0] & 1:
+                return f"a jump goes over a piece of {other}; {name[over[0]]} holds none [SO7]"
+    marks = state.cooldown[me]
+    if marks:
+        dest = p if kind == MoveKind.PLACE else t
+        hit = formed(board, mine & ~(1 << p) | 1 << dest, dest) & marks
+        if hit:
+            line = board.line_name(hit.bit_length() - 1)
+            return (
+                f"[SO7] cooldown: the move would form {line}, which {who}'s last move broke; "
+                "one turn later it may"
+            )
+    return "not a legal move here"
+
+
+def raise_illegal(state: SquareOffState, move: object) -> NoReturn:
+    """Raise the ``IllegalMoveError`` that says why ``move`` is not legal in ``state``."""
+    raise IllegalMoveError(move, why_illegal(state, move))

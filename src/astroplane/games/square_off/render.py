@@ -1,0 +1,64 @@
+"""A state drawn as text: the board on its 7 by 7 grid, then who acts and the hands.
+
+Points show ``W``, ``B`` or ``.``; straight links are drawn with ``-`` and ``|``
+(diagonal links of a variant board are left out of the drawing).
+
+Examples:
+    >>> from astroplane.games.square_off import new_game, Move
+    >>> print(new_game().play(Move.place("d2")))
+    7 .-----.-----.
+    6 | .---.---. |
+    5 | | .-.-. | |
+    4 .-.-.   .-.-.
+    3 | | .-.-. | |
+    2 | .---W---. |
+    1 .-----.-----.
+      a b c d e f g
+    B to move (stage 1); in hand W 8, B 9; removed W 0, B 0; turn 1
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from astroplane.games.square_off.play import SEATS
+
+if TYPE_CHECKING:
+    from astroplane.games.square_off.state import SquareOffState
+
+__all__ = ["render"]
+
+
+def render(state: SquareOffState) -> str:
+    """The board as a 7-line drawing with file letters, then one status line."""
+    board = state.board
+    grid = [[" "] * 13 for _ in range(7)]  # rows top (rank 7) down; column 2 * file
+    for p, (x, y) in enumerate(board.cells):
+        seat = state.pieces_at(p)
+        grid[6 - y][2 * x] = "." if seat is None else SEATS[seat]
+    for a, b in board.links:
+        (x1, y1), (x2, y2) = board.cells[a], board.cells[b]
+        if y1 == y2:
+            for c in range(2 * min(x1, x2) + 1, 2 * max(x1, x2)):
+                grid[6 - y1][c] = "-"
+        elif x1 == x2:
+            for r in range(min(y1, y2) + 1, max(y1, y2)):
+                grid[6 - r][2 * x1] = "|"
+    lines = [f"{7 - i} " + "".join(row).rstrip() for i, row in enumerate(grid)]
+    lines.append("  a b c d e f g")
+    lines.append(status(state))
+    return "\n".join(lines)
+
+
+def status(state: SquareOffState) -> str:
+    """One line: who acts (or the result), the hands, the removed pieces, the turn."""
+    if state.outcome is not None:
+        won = "drawn" if state.winner is None else f"{SEATS[state.winner]} wins"
+        head = f"over, {won}: {state.outcome.ending.words}"
+    elif state.removals:
+        head = f"{SEATS[state.to_move]} removes a piece"
+    else:
+        head = f"{SEATS[state.to_move]} to move (stage {state.stage})"
+    w, b = state.in_hand
+    rw, rb = state.removed
+    return f"{head}; in hand W {w}, B {b}; removed W {rw}, B {rb}; turn {state.turns}"

@@ -1,0 +1,202 @@
+"""Making states: the start of a game, and any position from point names (validated).
+
+Examples:
+    >>> s = setup_position(white=["a7", "d7"], black=["g1"], in_hand=(1, 2))
+    >>> s.to_move, s.removed, len(s.legal_moves())
+    (0, (6, 6), 21)
+    >>> s = setup_position(white=["a7", "d7", "g7", "a4"], black=["g1", "d1", "a1", "b2"],
+    ...                    removals=[0])
+    >>> s.legal_moves()
+    (Move.remove('b2'),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from astroplane.errors import PositionError
+from astroplane.games.square_off.board import BOARD, Board
+from astroplane.games.square_off.movegen import removable
+from astroplane.games.square_off.options import PRESETS, SQUARE_OFF, Rules
+from astroplane.games.square_off.play import SEATS, position_key, settle
+from astroplane.games.square_off.state import SquareOffState
+
+__all__ = ["new_game", "seat_from_name", "setup_position"]
+
+
+def seat_from_name(seat: int | str) -> int:
+    """The seat number of ``"W"``/``"B"`` (any case) or 0/1.
+
+    Raises:
+        ValueError: If ``seat`` is neither.
+
+    Examples:
+        >>> seat_from_name("b"), seat_from_name(0)
+        (1, 0)
+    """
+    if isinstance(seat, int) and not isinstance(seat, bool) and seat in (0, 1):
+        return seat
+    if isinstance(seat, str) and seat.strip().upper() in SEATS:
+        return SEATS.index(seat.strip().upper())
+    raise ValueError(f"a seat is W or B (0 or 1), not {seat!r}")
+
+
+def new_game(
+    rules: Rules | str = SQUARE_OFF, first: int | str = "W", board: Board = BOARD
+) -> SquareOffState:
+    """The start of a game: every piece in hand, ``first`` to place [SO2].
+
+    Args:
+        rules: The rules: any ``Rules``, or a preset's name (``"jump-off"``).
+        first: The seat that starts, ``"W"``/``"B"`` or 0/1 ("the youngest player goes
+            first").
+        board: The board (the standard one unless a variant board is given).
+
+    Raises:
+        ValueError: If ``rules`` is neither a ``Rules`` nor a preset name, ``board`` not
+            a ``Board`` or ``first`` not a seat.
+
+    Examples:
+        >>> s = new_game(first="B")
+        >>> s.to_move, s.in_hand, len(s.legal_moves())
+        (1, (9, 9), 24)
+        >>> new_game("jump-off").rules.jumps
+        True
+        >>> new_game("morris")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown rules preset 'morris' (square-off, jump-off, trading-places, \
+    nine-mens-morris)
+    """
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            raise ValueError(f"unknown rules preset {rules!r} ({', '.join(PRESETS)})")
+        rules = PRESETS[rules]
+    return setup_position(rules=rules, board=board, to_move=first)
+
+
+def _items(value: object, what: str) -> tuple[object, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise PositionError(f"{what} is a list, not {value!r}")
+    return tuple(value)
+
+
+def _points(board: Board, names: Iterable[int | str], seat: str) -> int:
+    mask = 0
+    for name in _items(names, f"the points of {seat}"):
+        try:
+            p = board.point(name)  # type: ignore[arg-type]
+        except ValueError as exc:
+            raise PositionError(f"{seat}: {exc}") from None
+        if mask >> p & 1:
+            raise PositionError(f"{seat} has two pieces on {board.names[p]}")
+        mask |= 1 << p
+    return mask
+
+
+def _count(value: object, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise PositionError(f"{what} is a whole number >= 0, not {value!r}")
+    return value
+
+
+def setup_position(
+    white: Iterable[int | str] = (),
+    black: Iterable[int | str] = (),
+    *,
+    in_hand: tuple[int, int] | None = None,
+    to_move: int | str = "W",
+    removals: Iterable[int | str] = (),
+    cooldown: tuple[Iterable[int], Iterable[int]] = ((), ()),
+    turns: int = 0,
+    quiet: int = 0,
+    rules: Rules = SQUARE_OFF,
+    board: Board = BOARD,
+) -> SquareOffState:
+    """A position from the points of each side, checked; the end checks run on it [SO20].
+
+    Args:
+        white: The points (names or ids) of W's pieces.
+        black: The points of B's pieces.
+        in_hand: Pieces in hand per seat; default: all pieces not on the board while no
+            piece is on it, else none.
+        to_move: The seat whose turn it is.
+        removals: The seats with a removal to make now, in order (the first acts) [SO4].
+        cooldown: Per seat, the indices of the lines its last move broke [SO7].
+        turns: Completed turns so far.
+        quiet: Stage-2 turns since the last removal.
+        rules: The rules.
+        board: The board.
+
+    Raises:
+        PositionError: If a point is unknown or taken twice, a side has more pieces than
+            ``rules.pieces``, a count or seat is malformed, a pending removal has nothing
+            to remove, or cooldown marks are set without the ``cooldown`` option.
+    """
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules is a Rules value, not {rules!r}")
+    if not isinstance(board, Board):
+        raise ValueError(f"board is a Board, not {board!r}")
+    w = _points(board, white, "W")
+    b = _points(board, black, "B")
+    if w & b:
+        both = [board.names[p] for p in range(len(board.names)) if (w & b) >> p & 1]
+        raise PositionError(f"a point holds two pieces: {', '.join(both)}")
+    occupancy = (w, b)
+    if in_hand is None:
+        hand = (rules.pieces, rules.pieces) if not w | b else (0, 0)
+    elif not isinstance(in_hand, tuple) or len(in_hand) != 2:
+        raise PositionError(f"in_hand is a pair of counts (W, B), not {in_hand!r}")
+    else:
+        hand = (_count(in_hand[0], "W's pieces in hand"), _count(in_hand[1], "B's pieces in hand"))
+    removed = (rules.pieces - w.bit_count() - hand[0], rules.pieces - b.bit_count() - hand[1])
+    for seat in (0, 1):
+        if removed[seat] < 0:
+            raise PositionError(
+                f"{SEATS[seat]} has more than {rules.pieces} pieces on the board and in hand [SO2]"
+            )
+    try:
+        turn_of = seat_from_name(to_move)
+        rights = tuple(seat_from_name(s) for s in _items(removals, "removals"))  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise PositionError(str(exc)) from None
+    if len(rights) > 2:
+        raise PositionError(f"at most two removal rights are pending, not {len(rights)}")
+    for seat in rights:
+        if not removable(board, rules, occupancy[1 - seat]):
+            raise PositionError(
+                f"{SEATS[seat]} has a removal pending but no piece of "
+                f"{SEATS[1 - seat]} may be removed [SO4]"
+            )
+    marks = []
+    pair = _items(cooldown, "cooldown")
+    if len(pair) != 2:
+        raise PositionError(f"cooldown is a pair of line lists (W, B), not {cooldown!r}")
+    for seat, lines in enumerate(pair):
+        mask = 0
+        for i in _items(lines, "a cooldown list"):
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(board.lines):
+                raise PositionError(f"a cooldown mark is a line index, not {i!r}")
+            mask |= 1 << i
+        if mask and not rules.cooldown:
+            raise PositionError(f"{SEATS[seat]} has cooldown marks but the rules have none [SO7]")
+        marks.append(mask)
+    marks_pair = (marks[0], marks[1])
+    history: tuple[int, ...] = ()
+    if rules.threefold:
+        mover = rights[0] if rights else turn_of
+        history = (position_key(board, occupancy, hand, mover, rights, marks_pair),)
+    return settle(
+        SquareOffState,
+        rules,
+        board,
+        occupancy,
+        hand,
+        removed,
+        turn_of,
+        rights,
+        marks_pair,
+        _count(turns, "turns"),
+        _count(quiet, "quiet"),
+        history,
+    )
