@@ -6,4 +6,7 @@ by name:
 
 * ``astroplane.games.aeroplane_chess`` — Aeroplane Chess (飞行棋), registered as
   ``"aeroplane-chess"``; the dice are chance nodes.
+* ``astroplane.games.square_off`` — Square Off, Jump Off and Trading Places (the Nine Men's
+  Morris family), with a ``nine-mens-morris`` preset that plays OpenSpiel's rules; its
+  rules core is here, its formats and registration come with the kit.
 """

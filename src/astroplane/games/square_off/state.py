@@ -95,6 +95,12 @@ class SquareOffState:
         return self.removals[0] if self.removals else self.turn_of
 
     @property
+    def turn(self) -> int:
+        """The turn number (the protocol's): 1 for the first player's first turn, then
+        ``turns + 1`` (a removal belongs to the turn of the move that earned it)."""
+        return self.turns + 1
+
+    @property
     def seats(self) -> tuple[int, int]:
         """The seats in turn order from seat 0: ``(0, 1)``, W then B."""
         return (0, 1)
