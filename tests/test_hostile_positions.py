@@ -7,6 +7,7 @@ the readers refuse [D30]. One test per finding (N3, N4, N5, N16), named after it
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -16,11 +17,13 @@ import pytest
 import astroplane as ap
 from astroplane.formats import jsonio
 from astroplane.formats.position import position_from_text, position_to_text
+from astroplane.formats.record import GameRecord
 from astroplane.rules.validate import MAX_TURN, validate_position
 from strategies import PRESETS, biased_policy, run_playout, uniform_policy
 
 #: Two lone pieces, S to move: the frame the texts below add pieces to.
 BASE = "standard SN S2 t1 {stacks} res:S{s},N{n}"
+START = "standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4"
 
 
 def _text(stacks: str, s: int = 9, n: int = 9, rules: str = "standard", extra: str = "") -> str:
@@ -145,12 +148,12 @@ def test_n5_landed_mark_on_a_piece_of_the_player_not_to_move_rejected() -> None:
     """N5: landed: on a piece of the player not to move is refused: the marks last only
     for the turn they were made in [D9]."""
     _rejected(
-        _text("e2ne:S1N1,Nl:N2", n=8, extra="landed:N1"),
+        _text("e2ne:S1N1,Sl:S2,Nl:N2", s=8, n=8, extra="landed:N1"),
         "landed: piece N1 is not a piece of the player to move (S)",
         "[D9]",
     )
     with pytest.raises(ap.PositionError, match="not a piece of the player to move"):
-        ap.setup_position(stacks={"e2.ne": ["S1", "N1"], "Nl": ["N2"]}, landed=["N1"])
+        ap.setup_position(stacks={"e2.ne": ["S1", "N1"], "Sl": ["S2"], "Nl": ["N2"]}, landed=["N1"])
     assert position_from_text(_text("e2ne:N1S1,Nl:N2", n=8, extra="landed:S1"))
 
 
@@ -158,7 +161,9 @@ def test_n5_landed_mark_on_a_lone_piece_rejected() -> None:
     """N5: landed: on a lone piece (or one at the bottom of its stack, or in a Start
     Area) is refused: a piece is marked when it lands on a stack [D9]."""
     _rejected(_text("e2ne:S1,Nl:N1", extra="landed:S1"), "landed: piece S1 at e2.ne", "[D9]")
-    _rejected(_text("e2ne:S1N1,Nl:N2", n=8, extra="landed:S1"), "has not landed on a stack")
+    _rejected(
+        _text("e2ne:S1N1,Sl:S2,Nl:N2", s=8, n=8, extra="landed:S1"), "has not landed on a stack"
+    )
     _rejected(_text("Sl:S1S2,Nl:N1", s=8, extra="landed:S2"), "landed: piece S2 at Sl")
     with pytest.raises(ap.PositionError, match="has not landed on a stack"):
         ap.setup_position(stacks={"e2.ne": ["S1"], "Nl": ["N1"]}, landed=["S1"])
@@ -174,6 +179,76 @@ def test_n5_eliminations_under_basic_rules_rejected() -> None:
             stacks={"e2.ne": ["S1"], "Nl": ["N1"]}, eliminated=[("N2", "S")], rules=ap.BASIC
         )
     assert position_from_text(text.replace("basic", "standard"))
+
+
+# ---- N3-N5 through every reader --------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (_text("d4ne:S1,d4sw:N2,Nl:N1", n=8), "[D10]"),  # N3
+        (_text("e3ne:S1,e3sw:S2,f3ne:N1,f3sw:N2,Nl:N3", s=8, n=7), "side by side"),  # N3
+        ("standard,max_turns=10 SN S0 t500 Sl:S1,Nl:N1 res:S9,N9 over:turn_limit", "past"),  # N4
+        (_text("Sl:S1,Nl:N1", extra="travelled:S1"), "[D19]"),  # N5
+        (
+            _text("e2ne:S1N1,Sl:S2,Nl:N2", s=8, n=8, extra="landed:N1"),
+            "not a piece of the player to move",
+        ),  # N5
+        (_text("e2ne:S1,Nl:N1", n=8, rules="basic", extra="elim:N2/S"), "without Squares"),  # N5
+    ],
+)
+def test_n3_n5_json_and_records_refuse_the_same_positions(text: str, words: str) -> None:
+    """N3-N5: the JSON reader and game records refuse these positions too, with the same
+    words, since every reader builds through setup_position."""
+    _rejected(text, words)
+    state = position_from_text(START)
+    doc = jsonio.state_to_dict(state)
+    # The same position as JSON: the fields of the text, over the fields of a valid state.
+    bad = _as_json(text, doc)
+    with pytest.raises(ap.NotationError, match=re.escape(words)):
+        jsonio.state_from_dict(bad)
+    record = f'[Seats "SN"]\n[Position "{text}"]\n\n'
+    with pytest.raises(ap.NotationError, match=re.escape(words)):
+        GameRecord.from_text(record)
+
+
+def _as_json(text: str, valid: dict[str, Any]) -> dict[str, Any]:
+    """The JSON state dict of ``text``, built field by field from its position text (the
+    text is impossible, so it cannot be read and written as JSON)."""
+    rules, seats, mover, turn, stacks, *rest = text.split()
+    labels = dict(item.split(":", 1) for item in rest)
+    d = dict(valid)
+    name, *options = rules.split(",")
+    d["rules"] = {**valid["rules"], "preset": name, "squares": name != "basic"}
+    for option in options:
+        key, value = option.split("=")
+        d["rules"][key] = int(value)
+    d["seats"] = list(seats)
+    d["to_move"], d["moves_left"] = mover[0], int(mover[1:])
+    d["turn"] = int(turn[1:])
+    d["stacks"] = {
+        re.sub(r"^([a-j]\d+)(ne|nw|sw|se)$", r"\1.\2", pos): _pieces(pieces)
+        for pos, pieces in (item.split(":") for item in stacks.split(","))
+    }
+    d["reserve"] = {r[0]: int(r[1:]) for r in labels.get("res", "").split(",") if r}
+    d["eliminated"] = [
+        {"piece": e.split("/")[0], "by": e.split("/")[1]}
+        for e in labels.get("elim", "").split(",")
+        if e
+    ]
+    d["travelled"] = _pieces(labels.get("travelled", ""))
+    d["landed"] = _pieces(labels.get("landed", ""))
+    d["outcome"] = None
+    if "over" in labels:  # any outcome: the position is checked before the outcome
+        scores = dict.fromkeys("SWNE", 0)
+        d["outcome"] = {"format_version": 1, "type": "outcome", "winners": ["S"],
+                        "scores": scores, "true_win": False, "reason": labels["over"],
+                        "turn": d["turn"]}  # fmt: skip
+    return d
+
+
+def _pieces(text: str) -> list[str]:
+    """``"S1N1"`` -> ``["S1", "N1"]``."""
+    return re.findall(r"[SWNE]\d+", text)
 
 
 # ---- N16: play ends before any state no reader accepts ---------------------------------------
