@@ -262,12 +262,18 @@ def _ended_earlier(state: GameState) -> str:
 
 
 def _check_end(state: GameState, reason: EndReason) -> None:
-    """Is ``reason`` how the game ended in ``state`` (given in progress, outcome None)?"""
-    rules = state.rules
-    problem = _ended_earlier(state)
+    """Is ``reason`` how the game ended in ``state`` (given in progress, outcome None),
+    and not later than its limits allow?"""
+    problem = _ended_earlier(state) or _not_ended_so(state, reason)
     if problem:
-        pass
-    elif reason == EndReason.TRUE_WIN:
+        raise PositionError(problem)
+
+
+def _not_ended_so(state: GameState, reason: EndReason) -> str:
+    """Why the game did not end for ``reason`` in ``state``, or ``""``."""
+    rules = state.rules
+    problem = ""
+    if reason == EndReason.TRUE_WIN:
         if not rules.true_win(state, state.to_move):
             problem = "a true win needs the mover on top of all four Singularity cells"
     elif reason == EndReason.STUCK:
@@ -294,8 +300,7 @@ def _check_end(state: GameState, reason: EndReason) -> None:
             "a game ends with the last player only when one is left, the player to move "
             "having just been removed [D16]"
         )
-    if problem:
-        raise PositionError(problem)
+    return problem
 
 
 def _standard_actions(state: GameState) -> bool:
