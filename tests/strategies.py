@@ -46,6 +46,9 @@ _GRID = tuple(
     and REFERENCE_BOARD.kind[p >> 2] not in (CellKind.OFF, CellKind.SINGULARITY)
 )
 _GRID_SET = frozenset(_GRID)
+_SINGULARITY_POSITIONS = frozenset(
+    REFERENCE_BOARD.singularity_position[c] for c, _ in REFERENCE_BOARD.singularity
+)
 #: Unusable apexes of ordinary cells, where only a lone (Square) piece may stand [D21].
 _STRANDABLE = tuple(
     p
@@ -59,21 +62,33 @@ def _free_cell(table: dict[int, list[int]], pos: int) -> bool:
     return not (table.get(pos) or table.get(pos ^ 1) or table.get(pos ^ 3))
 
 
+def _one_owner(table: dict[int, list[int]], pos: int, piece: int) -> bool:
+    """``piece`` may go on ``pos``: if the opposite position holds a stack, every piece of
+    both stacks, ``piece`` included, belongs to one player (the stack positioned last
+    would have sent the other back otherwise [D10])."""
+    if pos >= REFERENCE_BOARD.fire_base or not table.get(pos ^ 2):
+        return True
+    return {p // 10 for p in table.get(pos, []) + table[pos ^ 2]} <= {piece // 10}
+
+
 def _pick(
     draw: st.DrawFn,
     candidates: tuple[int, ...],
     table: dict[int, list[int]],
     stackable: set[int] | None,
+    piece: int,
 ) -> int | None:
     """The first candidate (scanning cyclically from a drawn index) where one more piece
     keeps the invariants: a free cell part [D6], or (if ``stackable`` is given) the top of
-    an existing stack that is not a stranded lone piece [D21]."""
+    an existing stack that is not a stranded lone piece [D21]; never opposite another
+    player's pieces [D10]."""
     start = draw(st.integers(0, len(candidates) - 1))
     for i in range(len(candidates)):
         pos = candidates[(start + i) % len(candidates)]
-        if _free_cell(table, pos) or (
-            stackable is not None and table.get(pos) and pos not in stackable
-        ):
+        if (
+            _free_cell(table, pos)
+            or (stackable is not None and table.get(pos) and pos not in stackable)
+        ) and _one_owner(table, pos, piece):
             return pos
     return None
 
@@ -98,7 +113,6 @@ def position_kwargs(draw: st.DrawFn) -> dict[str, Any]:
     stranded: set[int] = set()
     eliminated: list[tuple[str, str]] = []
     reserve: dict[str, int] = {}
-    on_board: list[str] = []
     for seat in seats:
         letter = SEAT_NAMES[seat]
         in_reserve = 0 if seat in removed else draw(st.integers(0, 10))
@@ -119,28 +133,47 @@ def position_kwargs(draw: st.DrawFn) -> dict[str, Any]:
             elif where == "singularity":
                 cell = draw(st.sampled_from([c for c, _ in t.singularity]))
                 pos = t.singularity_position[cell]
-            elif where == "stack" and any(q in _GRID_SET for q in table):
-                pos = draw(st.sampled_from(sorted(q for q in table if q in _GRID_SET)))
+            elif where == "stack" and any(
+                q in _GRID_SET and _one_owner(table, q, pid) for q in table
+            ):
+                pos = draw(
+                    st.sampled_from(
+                        sorted(q for q in table if q in _GRID_SET and _one_owner(table, q, pid))
+                    )
+                )
             else:
                 lone = None
                 if where == "stranded":
-                    lone = _pick(draw, _STRANDABLE, table, None)
+                    lone = _pick(draw, _STRANDABLE, table, None, pid)
                 if lone is not None:
                     pos = lone
                     stranded.add(pos)
                 else:
                     # on top of a stack, or alone in a cell / opposite another stack [D6]
-                    found = _pick(draw, _GRID, table, stranded)
+                    found = _pick(draw, _GRID, table, stranded, pid)
                     assert found is not None
                     pos = found
             table.setdefault(pos, []).append(pid)
-            on_board.append(piece)
     stacks = {
         t.position_name(pos): [piece_name(p) for p in pieces] for pos, pieces in table.items()
     }
-    marked = (
-        st.lists(st.sampled_from(on_board), unique=True, max_size=4) if on_board else st.just([])
-    )
+    to_move = draw(st.sampled_from(active))
+    # Marks only where play leaves them: travelled on pieces in a Wormhole cell [D19],
+    # landed on the mover's pieces that stand on another piece [D9].
+    where_of = {p: pos for pos, pieces in table.items() for p in pieces}
+    travelling = [
+        piece_name(p)
+        for p, pos in sorted(where_of.items())
+        if pos < t.fire_base and t.kind[pos >> 2] == CellKind.WORMHOLE
+    ]
+    landing = [
+        piece_name(p)
+        for p, pos in sorted(where_of.items())
+        if p // 10 == to_move
+        and pos < t.start_base
+        and pos not in _SINGULARITY_POSITIONS
+        and table[pos][0] != p
+    ]
     tops = {
         table[t.singularity_position[c]][-1] // 10
         for c, _a in t.singularity
@@ -148,6 +181,8 @@ def position_kwargs(draw: st.DrawFn) -> dict[str, Any]:
     }
     covered = all(table.get(t.singularity_position[c]) for c, _a in t.singularity)
     assume(not (covered and len(tops) == 1))  # a true win would have ended the game
+    if not removed:  # Squares of different players side by side [D15, D26]
+        assume(not _squares_side_by_side(table))
     turn = draw(st.integers(1, 500))
     return {
         "players": "".join(SEAT_NAMES[s] for s in seats)
@@ -157,13 +192,40 @@ def position_kwargs(draw: st.DrawFn) -> dict[str, Any]:
         "reserve": None if draw(st.booleans()) else reserve,
         "eliminated": eliminated,
         "removed": [SEAT_NAMES[s] for s in removed],
-        "to_move": SEAT_NAMES[draw(st.sampled_from(active))],
+        "to_move": SEAT_NAMES[to_move],
         "moves_left": draw(st.one_of(st.none(), st.integers(1, 3))),
         "turn": turn,
-        "travelled": draw(marked),
-        "landed": draw(marked),
+        "travelled": draw(_some(travelling)),
+        "landed": draw(_some(landing)),
         "last_progress": draw(st.integers(0, turn)),
     }
+
+
+def _some(names: list[str]) -> st.SearchStrategy[list[str]]:
+    """Up to 4 of ``names``, each once."""
+    return st.lists(st.sampled_from(names), unique=True, max_size=4) if names else st.just([])
+
+
+def _squares_side_by_side(table: dict[int, list[int]]) -> bool:
+    """Do two Squares of different players stand orthogonally next to each other [D15]?"""
+    t = REFERENCE_BOARD
+    owner: dict[int, int] = {}
+    for cell in range(t.n_cells):
+        if t.kind[cell] != CellKind.ORDINARY:
+            continue
+        st_ = [table.get(4 * cell + a, []) for a in range(4)]
+        for a in (0, 1):
+            if (
+                len(st_[a]) == 1
+                and len(st_[a + 2]) == 1
+                and not st_[a ^ 1]
+                and not st_[a ^ 3]
+                and st_[a][0] // 10 == st_[a + 2][0] // 10
+            ):
+                owner[cell] = st_[a][0] // 10
+    return any(
+        n in owner and owner[n] != o for cell, o in owner.items() for n in t.neighbours[cell]
+    )
 
 
 def positions() -> st.SearchStrategy[GameState]:
@@ -336,6 +398,8 @@ def start_states(rules: st.SearchStrategy[Rules] | None = None) -> st.SearchStra
     def built(draw: st.DrawFn) -> GameState:
         kwargs = dict(draw(st.one_of(st.sampled_from(SCENARIOS), position_kwargs())))
         rules = draw(rules_st)
+        if kwargs.get("eliminated") and not rules.squares:
+            rules = attrs.evolve(rules, squares=True)  # only Squares eliminate (section 8)
         # A game in progress is within the rules' limits [D18, D25].
         turn = kwargs.get("turn", 1)
         if rules.max_turns is not None and turn > rules.max_turns:

@@ -74,10 +74,11 @@ def test_d10_no_send_back_of_only_the_movers_pieces() -> None:
 
 def test_d10_send_back_when_landing_on_a_stack() -> None:
     """Landing on a stack also sends back the opposite stack of another player [D10]."""
-    state = setup({"e3.ne": ["S1"], "f4.ne": ["S2"], "f4.sw": ["N1"], "c8.ne": ["N2"]})
+    # (N2 and a stack of N's opposite it: no Square, which could not be landed on.)
+    state = setup({"e3.ne": ["S1"], "f4.ne": ["N2"], "f4.sw": ["N1", "N4"], "c8.ne": ["N3"]})
     after = step(state, "e3.ne->f4.ne", N_RIGHT)
-    assert names(after, "f4.ne") == ["S2", "S1"]
-    assert where(after, "N1") == "Nr"
+    assert names(after, "f4.ne") == ["N2", "S1"]
+    assert where(after, "N1") == "Nr" and where(after, "N4") == "Nr"
 
 
 def test_d10_sent_back_pieces_free_to_move_from_start() -> None:

@@ -182,32 +182,33 @@ def test_setup_position_accepts_a_rich_position() -> None:
     s = ap.setup_position(
         players=4,
         stacks={
-            "Sl": ["S1", "S2"],
-            "e2.ne": ["S3", "N1"],  # captive under N1
+            "Sl": ["S1"],
+            "b1.ne": ["S2"],  # travelled to this Wormhole end [D19]
+            "e2.ne": ["S3", "N1"],  # captive under N1, which landed this turn [D9]
             "e2.nw": [],  # empty stacks are allowed
             "c3.ne": ["W1"],
-            "c3.sw": ["E1"],  # opposite: no overlap
+            "c3.sw": ["W3"],  # opposite: no overlap (one player's: a Square [D10, D14])
+            "El": ["E1"],
             "a1S": ["S4"],
             "e5.ne": ["N2", "S5", "W2"],  # Singularity stack, any owners
             "c1.sw": ["E2"],  # lone (Square) piece at an unusable apex [D21]
-            "Wr": ["W3"],
         },
         eliminated=[("N3", "S"), ("E3", "E")],
-        to_move="W",
+        to_move="N",
         turn=7,
-        travelled=["S4"],
+        travelled=["S2"],
         landed=["N1"],
         last_progress=5,
     )
     assert s.stack("e2.ne") == pids("S3", "N1")
-    assert s.stack("c3.sw") == pids("E1")
+    assert s.stack("c3.sw") == pids("W3")
     assert s.top("e5.ne") == pid("W2")
     assert s.location("S4") == B.position("a1S")
     assert s.location("N3") == ELIMINATED
     assert s.reserve == (5, 7, 7, 7)  # S6..S10, W4..W10, N4..N10, E4..E10
     assert s.eliminated == ((pid("N3"), 0), (pid("E3"), 3))
-    assert (s.to_move, s.turn, s.last_progress) == (1, 7, 5)
-    assert s.travelled == 1 << pid("S4")
+    assert (s.to_move, s.turn, s.last_progress) == (2, 7, 5)
+    assert s.travelled == 1 << pid("S2")
     assert s.landed == 1 << pid("N1")
     assert s.moves_left == 2
     assert_invariants(s)
@@ -434,10 +435,10 @@ def test_setup_position_rejects_invariant_violations(kwargs: dict[str, Any], mes
 
 def test_d6_opposite_positions_are_accepted_adjacent_ones_are_not() -> None:
     """Positive/negative pair: ne+sw (back to back) is a legal cell, ne+nw is not [D6]."""
-    ok = ap.setup_position(players=2, stacks={"c3.ne": ["S1"], "c3.sw": ["N1", "S2"]})
-    assert ok.stack("c3.sw") == pids("N1", "S2")
-    ok2 = ap.setup_position(players=2, stacks={"c3.nw": ["S1"], "c3.se": ["N1"]})
-    assert ok2.stack("c3.se") == pids("N1")
+    ok = ap.setup_position(players=2, stacks={"c3.ne": ["S1"], "c3.sw": ["S3", "S2"]})
+    assert ok.stack("c3.sw") == pids("S3", "S2")
+    ok2 = ap.setup_position(players=2, stacks={"c3.nw": ["N1"], "c3.se": ["N2"]})
+    assert ok2.stack("c3.se") == pids("N2")
     for other in ("c3.nw", "c3.se"):
         with pytest.raises(ap.PositionError):
             ap.setup_position(players=2, stacks={"c3.ne": ["S1"], other: ["N1"]})
@@ -512,7 +513,14 @@ def test_str_shows_pieces_stacks_anomaly_and_eliminations() -> None:
     """Pieces show as top piece + apex (+ height), with firing positions, eliminations."""
     s = ap.setup_position(
         players=2,
-        stacks={"c3.ne": ["S1", "N1"], "c3.sw": ["S2"], "a1S": ["S3"], "Sl": ["S4"]},
+        stacks={
+            "c3.ne": ["N3", "N1"],
+            "c3.sw": ["N4"],
+            "d7.ne": ["S1"],
+            "d7.sw": ["S2"],
+            "a1S": ["S3"],
+            "Sl": ["S4"],
+        },
         eliminated=[("N2", "S")],
         to_move="N",
         moves_left=1,
@@ -526,7 +534,7 @@ def test_str_shows_pieces_stacks_anomaly_and_eliminations() -> None:
     assert "reserve 6" in text  # S5..S10
     assert "N to move, 1 move left" in text
     rank3 = next(line for line in text.splitlines() if line.split()[0] == "3")
-    assert "N1ne*2/S2sw" in rank3
+    assert "N1ne*2/N4sw" in rank3
     assert "W:" not in text  # seats not in the game are not listed
     assert str(ap.new_game(2)) != text
 

@@ -177,7 +177,13 @@ def setup_position(
             a Singularity cell, a Start Area holding another seat's pieces, a reserve that
             is not the highest numbers, a bad seat, count or turn, a game in progress the
             rules would already have ended, an end that does not follow from the
-            position; or if an argument has the wrong type (numbers are ``int``, never
+            position or comes later than the rules' limits allow [D18, D25, D30]; under
+            the standard actions, also what play never leaves: pieces of different
+            players on opposite positions of a cell [D10], Squares of different players
+            side by side while no player was removed [D15, D26], a travelled mark off a
+            Wormhole cell [D19], a landed mark on a piece of another player than the one
+            to move or on a piece that stands on nothing [D9], eliminations without
+            Squares; or if an argument has the wrong type (numbers are ``int``, never
             ``bool`` or ``float``; names are ASCII), lists an item twice (a position, a
             seat of ``players``, ``removed`` or ``reserve``, a marked piece) or more items
             than the game has (4 seats, 40 pieces). Every state it returns can be written

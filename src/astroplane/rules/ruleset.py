@@ -170,6 +170,9 @@ class Rules:
         actions: Kinds of action a variant adds (``ActionType``).
         restrictions: Actions a variant forbids (``Restriction``).
         action_filter: Phase: a filter over the whole legal set (it may only remove).
+        turn_limit: Derived: the turn whose end ends the game by the turn limit,
+            ``max_turns`` or, when it is None, ``MAX_TURN`` (1000000), the last turn a
+            position may have [D18, D30].
 
     Raises:
         ValueError: If an option has the wrong type or a limit is out of range, or two
@@ -204,9 +207,12 @@ class Rules:
     send_back_table: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     has_action_filter: bool = attrs.field(init=False, eq=False, repr=False)
     has_custom_win: bool = attrs.field(init=False, eq=False, repr=False)
+    turn_limit: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         put = object.__setattr__
+        limit = self.max_turns
+        put(self, "turn_limit", turns.MAX_TURN if limit is None else min(limit, turns.MAX_TURN))
         put(self, "send_back_table", tuple(self.send_back.choices(m) for m in range(16)))
         put(self, "has_action_filter", self.action_filter is not no_filter)
         put(self, "has_custom_win", self.true_win is not tops_all_singularity_cells)

@@ -1,12 +1,13 @@
 """The turn sequence: passing the turn, stuck players and the end of the game.
 
 Rules page, End of the game and scoring: a stuck player ends a 2-player game or is
-removed [D16]; the turn limit [D18] and the no-progress limit [D25] are checked when a
-turn is over; ``finish`` scores a finished game with the rule set's scoring. Each
-function appends the events it causes (``TurnPassed``, ``PlayerRemoved``, ``GameOver``)
-when given an event list. The predicates (``turn_limit_reached``, ``no_progress_after``,
-``is_stuck``) are also what ``astroplane.rules.validate`` uses to check a position that
-claims the game is over, so a game end is decided in one place.
+removed [D16]; the turn limit [D18] (never later than turn ``MAX_TURN`` [D30]) and the
+no-progress limit [D25] are checked when a turn is over; ``finish`` scores a finished game
+with the rule set's scoring. Each function appends the events it causes (``TurnPassed``,
+``PlayerRemoved``, ``GameOver``) when given an event list. The predicates
+(``turn_limit_reached``, ``no_progress_after``, ``is_stuck``) are also what
+``astroplane.rules.validate`` uses to check a position that claims the game is over, so a
+game end is decided in one place.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from astroplane.rules.movegen import legal_actions
 from astroplane.state import IN_RESERVE, REMOVED, GameState
 
 __all__ = [
+    "MAX_TURN",
     "close_turn",
     "finish",
     "is_stuck",
@@ -38,6 +40,13 @@ __all__ = [
 
 _SEAT = tuple(Seat)
 
+#: The largest turn number a position may have: far beyond any real game (the longest bot
+#: games end after about 650 turns), small enough that every counter stays a small int.
+#: Every reader refuses a later turn, so the game ends when this turn is over, as its turn
+#: limit says, whatever ``max_turns`` is [D30]: play never reaches a state no reader
+#: accepts. (``Rules.turn_limit`` is the turn that ends the game.)
+MAX_TURN = 10**6
+
 
 def two_moves(state: GameState, seat: int) -> int:
     """The rulebook's turn: 2 moves (rulebook: The Basic Moves)."""
@@ -45,9 +54,9 @@ def two_moves(state: GameState, seat: int) -> int:
 
 
 def turn_limit_reached(s: GameState) -> bool:
-    """Is the turn limit reached once turn ``s.turn`` is over [D18]?"""
-    limit = s.rules.max_turns
-    return limit is not None and s.turn >= limit
+    """Is the turn limit reached once turn ``s.turn`` is over: ``max_turns`` [D18], or
+    ``MAX_TURN`` when ``max_turns`` is off [D30] (``Rules.turn_limit``)?"""
+    return s.turn >= s.rules.turn_limit
 
 
 def no_progress_after(s: GameState, turn: int, last_progress: int | None = None) -> bool:
@@ -118,7 +127,7 @@ def plain_turn_change(s: GameState, last_progress: int) -> Seat | None:
     rules = s.rules
     if rules.turn_moves is not two_moves or s.removed:
         return None
-    if rules.max_turns is not None and turn_limit_reached(s):
+    if s.turn >= rules.turn_limit:  # turn_limit_reached, inlined [D18, D30]
         return None
     if rules.no_progress_rounds is not None and no_progress_after(s, s.turn, last_progress):
         return None
@@ -129,7 +138,7 @@ def plain_turn_change(s: GameState, last_progress: int) -> Seat | None:
 def close_turn(s: GameState, ev: list[Event] | None = None) -> GameState:
     """The current turn is over: check the limits, then start the next player's turn."""
     rules = s.rules
-    if rules.max_turns is not None and turn_limit_reached(s):
+    if s.turn >= rules.turn_limit:  # turn_limit_reached, inlined [D18, D30]
         return finish(s, EndReason.TURN_LIMIT, ev)
     if rules.no_progress_rounds is not None and no_progress_after(s, s.turn):
         return finish(s, EndReason.NO_PROGRESS, ev)

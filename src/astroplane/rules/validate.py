@@ -4,9 +4,13 @@
 (occupancy [D6], usable apexes [D4], the Singularity apex [D13], Start Areas [D3], piece
 conservation and the reserve [D17], removed players [D16], marks, counters) and, with
 the turn sequence's own predicates (``astroplane.rules.turns``), that a game in progress
-is not already over and that a finished game ended the way it says. Position text, JSON
-and game records all read through ``setup_position``, so all of them reject the same
-impossible positions with the same words.
+is not already over and that a finished game ended the way it says, no later than its
+limits allow [D18, D25, D30]. Under the standard actions it also rejects what play can
+never leave behind: pieces of different players on the opposite positions of a cell
+[D10], Squares of different players side by side while no player was removed [D15, D26],
+marks a piece cannot carry where it stands [D9, D19], and eliminations without Squares.
+Position text, JSON and game records all read through ``setup_position``, so all of them
+reject the same impossible positions with the same words.
 """
 
 from __future__ import annotations
@@ -15,7 +19,10 @@ from astroplane.enums import SEAT_NAMES, CellKind
 from astroplane.errors import PositionError
 from astroplane.outcome import EndReason
 from astroplane.pieces import PIECES_PER_PLAYER, piece_name, piece_owner, pieces_of_seat
+from astroplane.rules.apply import to_start_areas
+from astroplane.rules.squares import squares
 from astroplane.rules.turns import (
+    MAX_TURN,
     is_stuck,
     no_progress_after,
     stuck_ends_game,
@@ -25,10 +32,6 @@ from astroplane.state import ELIMINATED, IN_RESERVE, NOT_PLAYING, REMOVED, GameS
 from astroplane.topology import cell_of
 
 __all__ = ["MAX_TURN", "max_moves_left", "validate_position"]
-
-#: The largest turn number a position may have: far beyond any real game (the longest bot
-#: games end after about 650 turns), small enough that every counter stays a small int.
-MAX_TURN = 10**6
 
 
 def max_moves_left(state: GameState) -> int:
@@ -49,6 +52,8 @@ def validate_position(state: GameState, over: EndReason | None = None) -> None:
     _check_pieces(state)
     _check_stacks(state)
     _check_counters(state, over)
+    if _standard_actions(state):
+        _check_play_history(state)
     if over is None:
         _check_in_progress(state)
     else:
@@ -231,8 +236,41 @@ def _check_in_progress(state: GameState) -> None:
             )
 
 
+def _ended_earlier(state: GameState) -> str:
+    """Why a game that ended in turn ``state.turn`` would have ended when an earlier turn
+    was over (the turn limit [D18, D30], the no-progress limit [D25]), or ``""``."""
+    rules = state.rules
+    turn = state.turn
+    if turn > rules.turn_limit:
+        return (
+            f"turn {turn} is past max_turns={rules.max_turns}: the game ended when turn "
+            f"{rules.turn_limit} was over [D18]"
+        )
+    rounds = rules.no_progress_rounds
+    if rounds is not None and state.last_progress < turn:
+        # The players in the game when turn - 1 ended: also the player to move, if this
+        # turn was the empty turn of their removal [D16].
+        active = sum(1 for seat in state.seats if seat not in state.removed)
+        if state.to_move in state.removed:
+            active += 1
+        if turn - 1 - state.last_progress >= rounds * active:
+            return (
+                f"the no-progress limit (no_progress_rounds={rounds}) ended the game when "
+                f"turn {turn - 1} was over: no progress since turn {state.last_progress} [D25]"
+            )
+    return ""
+
+
 def _check_end(state: GameState, reason: EndReason) -> None:
-    """Is ``reason`` how the game ended in ``state`` (given in progress, outcome None)?"""
+    """Is ``reason`` how the game ended in ``state`` (given in progress, outcome None),
+    and not later than its limits allow?"""
+    problem = _ended_earlier(state) or _not_ended_so(state, reason)
+    if problem:
+        raise PositionError(problem)
+
+
+def _not_ended_so(state: GameState, reason: EndReason) -> str:
+    """Why the game did not end for ``reason`` in ``state``, or ``""``."""
     rules = state.rules
     problem = ""
     if reason == EndReason.TRUE_WIN:
@@ -245,14 +283,92 @@ def _check_end(state: GameState, reason: EndReason) -> None:
             problem = "a stuck player is removed while more than two play [D16]"
     elif reason == EndReason.TURN_LIMIT:
         if not turn_limit_reached(state):
-            problem = "the turn limit (max_turns) is not reached"
+            problem = (
+                f"the turn limit is not reached: the game ends by it when turn "
+                f"{rules.turn_limit} is over (max_turns={rules.max_turns}) [D18, D30]"
+            )
     elif reason == EndReason.NO_PROGRESS:
         if not no_progress_after(state, state.turn):
             problem = "the no-progress limit (no_progress_rounds) is not reached"
+        elif turn_limit_reached(state):
+            problem = (
+                f"the turn limit, checked first, ended the game when turn {state.turn} was "
+                f"over (max_turns={rules.max_turns}) [D18]"
+            )
     elif len(state.seats) - len(state.removed) != 1 or state.removed[-1] != state.to_move:
         problem = (
             "a game ends with the last player only when one is left, the player to move "
             "having just been removed [D16]"
         )
-    if problem:
-        raise PositionError(problem)
+    return problem
+
+
+def _standard_actions(state: GameState) -> bool:
+    """Do the rules move pieces only by the standard actions and send-back? A variant's
+    own actions (``Rules.actions``) or send-back may leave the board in ways these never
+    do, so ``_check_play_history`` applies only without them."""
+    rules = state.rules
+    return not rules.actions and rules.send_back.place is to_start_areas
+
+
+def _check_play_history(state: GameState) -> None:
+    """What no sequence of standard actions leaves on the board (only a hand-built
+    position can): opposite stacks of different players [D10], Squares of different
+    players side by side while no player was removed [D15, D26], marks a piece cannot
+    carry where it stands [D9, D19], eliminations without Squares (section 8)."""
+    t = state.topology
+    table = state.stacks
+    for pos in range(0, t.fire_base, 4):
+        for a in (0, 1):
+            here, there = table[pos + a], table[pos + a + 2]
+            if here and there and len({piece_owner(p) for p in here + there}) > 1:
+                raise PositionError(
+                    f"{t.position_name(pos + a)} and {t.position_name(pos + a + 2)}: pieces "
+                    "of different players on opposite positions of a cell (the stack "
+                    "positioned last would have sent the other one back to Start [D10])"
+                )
+    rules = state.rules
+    if rules.squares and not state.removed:
+        owner_of = dict(squares(state))
+        for cell, owner in owner_of.items():
+            for n in t.neighbours[cell]:
+                other = owner_of.get(n, owner)
+                if other != owner:
+                    raise PositionError(
+                        f"Squares of different players side by side in {t.cell_name(cell)} "
+                        f"({SEAT_NAMES[owner]}) and {t.cell_name(n)} ({SEAT_NAMES[other]}): "
+                        "no action makes such a pair, and no player was removed [D15, D26]"
+                    )
+    if state.eliminated and not rules.squares:
+        raise PositionError(
+            "eliminated pieces under rules without Squares: only a Square's Kill move "
+            "eliminates (section 8)"
+        )
+    where = state.where
+    for p in _marked(state.travelled):
+        pos = where[p]
+        if not t.is_grid_position(pos) or t.wormhole_partner[cell_of(pos)] < 0:
+            raise PositionError(
+                f"travelled: piece {piece_name(p)} at {t.position_name(pos)} is not in a "
+                "Wormhole cell (the mark is made by travelling to one and cleared by the "
+                "piece's next step or when it leaves the board [D19])"
+            )
+    for p in _marked(state.landed):
+        pos = where[p]
+        if piece_owner(p) != state.to_move:
+            raise PositionError(
+                f"landed: piece {piece_name(p)} is not a piece of the player to move "
+                f"({SEAT_NAMES[state.to_move]}): landed marks last only for the turn they "
+                "were made in [D9]"
+            )
+        if t.is_start_area(pos) or t.is_singularity_position(pos) or table[pos][0] == p:
+            raise PositionError(
+                f"landed: piece {piece_name(p)} at {t.position_name(pos)} has not landed on "
+                "a stack (the mark is made by landing on a piece and cleared when the piece "
+                "leaves that stack [D9])"
+            )
+
+
+def _marked(mask: int) -> list[int]:
+    """The pieces of a mark bitmask (checked to be 40 bits)."""
+    return [p for p in range(40) if mask >> p & 1]
