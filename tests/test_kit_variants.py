@@ -96,9 +96,9 @@ def test_an_option_given_twice_is_rejected() -> None:
         ("standard,limit=0", "limit is a number 1..1000 or none"),
         ("standard,limit=\u0661", "printable ASCII only"),
         ("standard,pieces=none", "pieces is a number 3..12, not 'none'"),
-        ("standard,speed=1", "not a toy rules option: 'speed=1'"),
-        ("standard,", "not a toy rules option: ''"),
-        ("standard,jumps", "not a toy rules option: 'jumps'"),
+        ("standard,speed=1", "not a rules option: 'speed=1'"),
+        ("standard,", "not a rules option: ''"),
+        ("standard,jumps", "not a rules option: 'jumps'"),
     ],
 )
 def test_bad_rules_text_names_the_problem(text: str, problem: str) -> None:

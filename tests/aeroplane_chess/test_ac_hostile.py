@@ -377,11 +377,11 @@ def test_n10_json_plane_of_colour_not_in_game_rejected() -> None:
 def test_n10_rules_option_twice_rejected(text: str, index: int) -> None:
     """N10: rules text giving an option twice is refused, naming the option and pointing
     at the second, never keeping the last."""
-    with pytest.raises(NotationError, match=r"the rules give \w+ twice") as info:
+    with pytest.raises(NotationError, match=r"\w+ is given twice") as info:
         rules_from_text(text)
     assert info.value.index == index
     name = text.split(",")[1].split("=")[0]
-    assert f"give {name} twice" in info.value.problem
+    assert f"{name} is given twice" in info.value.problem
     with pytest.raises(NotationError, match="twice"):
         position_from_text(text + " RB R? t1 -")
 

@@ -82,7 +82,7 @@ def test_bad_option_values_are_value_errors(kwargs: dict[str, object]) -> None:
 @pytest.mark.parametrize(
     ("text", "index", "match"),
     [
-        ("chinese", 0, "unknown rules preset"),
+        ("chinese", 0, "unknown rules 'chinese'"),
         ("standard,speed=on", 9, "not a rules option"),
         ("standard,launch=odd", 9, "launch is one of even, six, five-or-six"),
         ("classic,shortcut_jump=yes", 8, "shortcut_jump is on or off"),

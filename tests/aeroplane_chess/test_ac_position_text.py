@@ -47,7 +47,7 @@ def test_the_start_position() -> None:
     ("text", "index", "match"),
     [
         ("standard RB R?", 0, "a position has 5 fields"),
-        ("fast RB R? t1 -", 0, "unknown rules preset"),
+        ("fast RB R? t1 -", 0, "unknown rules 'fast'"),
         ("standard BR R? t1 -", 9, "the colours are 2 to 4"),
         ("standard RB R7 t1 -", 12, "the dice field"),
         ("standard RB R? 1 -", 15, "the turn field"),

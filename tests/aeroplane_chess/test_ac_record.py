@@ -57,7 +57,7 @@ def test_other_starts_are_written_as_first_or_position() -> None:
         ('[Colours "RB" ]x\n', 1, r'a header is \[Name "value"\]'),
         ('1. R: 3 pass\n[Colours "RB"]\n', 2, "a header after the moves"),
         ('[Colours "RX"]\n', 1, "not a colour"),
-        ('[Rules "fast"]\n', 1, "unknown rules preset"),
+        ('[Rules "fast"]\n', 1, "unknown rules 'fast'"),
         ('[Result "1st R, 2nd B"]\n1. R: 3 pass\n', 1, "the Result header does not match"),
         ('[Game "chess"]\n', 1, "not an aeroplane-chess record"),
     ],

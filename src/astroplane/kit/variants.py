@@ -148,7 +148,7 @@ class Variants(Generic[R]):
         if rules is None:
             raise UnknownVariantError(
                 name,
-                f"unknown {self.game} rules {name[:40]!r}: no variant of that name is "
+                f"unknown rules {name[:40]!r}: no {self.game} variant of that name is "
                 f"registered (registered: {', '.join(self._variants)})",
             )
         return rules
@@ -238,7 +238,7 @@ class Variants(Generic[R]):
             option = self._by_option.get(name)
             if option is None or not eq:
                 raise NotationError(
-                    f"not a {self.game} rules option: {part[:40]!r} (options: "
+                    f"not a rules option: {part[:40]!r} ({self.game} options: "
                     f"{', '.join(self._by_option)}; each written name=value)",
                     shown, base + at, line,
                 )  # fmt: skip

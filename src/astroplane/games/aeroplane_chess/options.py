@@ -28,12 +28,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 from types import MappingProxyType
-from typing import Any
 
 import attrs
 
-from astroplane.errors import NotationError
-from astroplane.formats.limits import MAX_RULES_TEXT, check_ascii, check_size
+from astroplane.kit import Option, Variants
 
 __all__ = [
     "CLASSIC",
@@ -41,12 +39,15 @@ __all__ = [
     "OPTIONS",
     "PRESETS",
     "STANDARD",
+    "VARIANTS",
     "Launch",
     "Overshoot",
     "Rules",
     "Stacking",
+    "register_variant",
     "rules_from_text",
     "rules_to_text",
+    "variants",
 ]
 
 
@@ -134,11 +135,8 @@ class Rules:
 
     @property
     def name(self) -> str:
-        """The name of the preset these rules are, or ``"custom"``."""
-        for name, preset in PRESETS.items():
-            if preset == self:
-                return name
-        return "custom"
+        """The name of the registered variant these rules are, or ``"custom"``."""
+        return VARIANTS.name_of(self)
 
 
 STANDARD = Rules()
@@ -160,52 +158,63 @@ PRESETS: Mapping[str, Rules] = MappingProxyType(
 OPTIONS: tuple[str, ...] = tuple(f.name for f in attrs.fields(Rules))
 """The option names, in field order (as in rules text and JSON)."""
 
-_ENUMS: dict[str, type[Enum]] = {
-    "launch": Launch,
-    "stacking": Stacking,
-    "overshoot": Overshoot,
-}
+VARIANTS: Variants[Rules] = Variants(
+    "aeroplane-chess",
+    Rules,
+    (
+        Option.choice("launch", Launch),
+        Option.choice("stacking", Stacking),
+        Option.choice("overshoot", Overshoot),
+        Option.flag("shortcut_jump"),
+        Option.flag("compulsory_shortcut"),
+    ),
+)
+"""Aeroplane Chess's variants: the presets, then any a third party registers; rules text
+and rules JSON are written and read through it (``astroplane.kit.variants``)."""
+for _name, _preset in PRESETS.items():
+    VARIANTS.register(_name, _preset, bundled=True)
 
 
-def _value_text(rules: Rules, name: str) -> str:
-    value = getattr(rules, name)
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    text: str = value.value
-    return text
+def register_variant(name: str, rules: Rules) -> None:
+    """Register ``rules`` under ``name`` (a house rule set: ``register_variant("ours",
+    Rules(launch="six"))``), so rules text, JSON and records can name it. Registering the
+    same rules again does nothing; a preset keeps its spelling (``rules_to_text`` of rules
+    equal to a preset plus options still names the preset).
+
+    Raises:
+        ValueError: If the name is malformed or taken by other rules.
+    """
+    VARIANTS.register(name, rules)
+
+
+def variants() -> Mapping[str, Rules]:
+    """The registered variants by name, the presets first (a read-only view)."""
+    return VARIANTS.mapping()
 
 
 def rules_to_text(rules: Rules) -> str:
-    """The rules as a preset name and the options that differ from it (shortest form).
+    """The rules as the preset they differ least from and the options that differ
+    (shortest form).
 
     Examples:
         >>> rules_to_text(STANDARD), rules_to_text(attrs.evolve(CLASSIC, overshoot="stay"))
         ('standard', 'classic,overshoot=stay')
     """
-    best = ""
-    for name, preset in PRESETS.items():
-        diff = [
-            f"{opt}={_value_text(rules, opt)}"
-            for opt in OPTIONS
-            if getattr(rules, opt) != getattr(preset, opt)
-        ]
-        text = ",".join([name, *diff])
-        if not best or text.count(",") < best.count(","):
-            best = text
-    return best
+    return VARIANTS.to_text(rules)
 
 
 def rules_from_text(text: str) -> Rules:
-    """The rules that ``rules_to_text`` writes: a preset, then ``,option=value`` changes
-    (case-insensitive; flags are ``on``/``off``).
+    """The rules that ``rules_to_text`` writes: a variant's name, then ``,option=value``
+    changes (case-insensitive; flags are ``on``/``off``).
 
     Args:
         text: The rules text: at most ``MAX_RULES_TEXT`` (1024) printable ASCII characters.
 
     Raises:
-        NotationError: If the text is not a string, too long or not printable ASCII, the
-            preset or an option is unknown, an option is given twice, or a value is not
-            one of the option's values; ``index`` points at the bad part.
+        NotationError: If the text is not a string, too long or not printable ASCII, an
+            option is unknown or given twice, or a value is not one of the option's
+            values (``UnknownVariantError`` for an unknown name); ``index`` points at the
+            bad part.
 
     Examples:
         >>> rules_from_text("standard,launch=sixes")
@@ -214,35 +223,4 @@ def rules_from_text(text: str) -> Rules:
         astroplane.errors.NotationError: launch is one of even, six, five-or-six, not 'sixes' \
     (column 10: 'standard,launch=sixes')
     """
-    if not isinstance(text, str):
-        raise NotationError(f"rules text must be a string, not {type(text).__name__}")
-    check_size(text, MAX_RULES_TEXT, "rules text")
-    check_ascii(text, "rules text")
-    parts = text.strip(" \t").lower().split(",")
-    at = len(text) - len(text.lstrip(" \t"))
-    if parts[0] not in PRESETS:
-        known = ", ".join(PRESETS)
-        raise NotationError(f"unknown rules preset {parts[0]!r} ({known})", text, at)
-    changes: dict[str, Any] = {}
-    at += len(parts[0]) + 1
-    for part in parts[1:]:
-        name, eq, value = part.partition("=")
-        if not eq or name not in OPTIONS:
-            raise NotationError(
-                f"not a rules option: {part!r} (options: {', '.join(OPTIONS)})", text, at
-            )
-        if name in changes:  # one value, one spelling: never "the last one wins"
-            raise NotationError(f"the rules give {name} twice", text, at)
-        if name in _ENUMS:
-            allowed = [e.value for e in _ENUMS[name]]
-            if value not in allowed:
-                raise NotationError(
-                    f"{name} is one of {', '.join(allowed)}, not {value!r}", text, at
-                )
-            changes[name] = value
-        elif value in ("on", "off"):
-            changes[name] = value == "on"
-        else:
-            raise NotationError(f"{name} is on or off, not {value!r}", text, at)
-        at += len(part) + 1
-    return attrs.evolve(PRESETS[parts[0]], **changes)
+    return VARIANTS.from_text(text)
