@@ -78,7 +78,7 @@ def test_legal_moves_are_in_increasing_action_order_and_round_trip(
 def test_bad_actions_and_moves_are_refused() -> None:
     """Out of range, bools, moves off the board or off a line raise ValueError."""
     for bad in (-1, 2036, True, 3.0):
-        with pytest.raises(ValueError, match="an action is an int 0..2035"):
+        with pytest.raises(ValueError, match=r"an action is an int 0\.\.2035"):
             action_to_move(STARCASTLES, bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not on the 37-point board"):
         move_to_action(STARCASTLES, Move.gem(40))

@@ -21,7 +21,9 @@ def _distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
 
 
-@pytest.mark.parametrize(("k", "points", "hexagon", "arm"), [(2, 37, 19, 3), (3, 73, 37, 6), (4, 121, 61, 10)])
+@pytest.mark.parametrize(
+    ("k", "points", "hexagon", "arm"), [(2, 37, 19, 3), (3, 73, 37, 6), (4, 121, 61, 10)]
+)
 def test_point_counts(k: int, points: int, hexagon: int, arm: int) -> None:
     """The board of arm k has 3k(k+1)+1 hexagon points and six arms of k(k+1)/2 points:
     k=2: 19 + 6*3 = 37; k=3: 37 + 6*6 = 73; k=4: 61 + 6*10 = 121 (Chinese checkers)."""
