@@ -26,26 +26,79 @@ Examples:
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
-from astroplane.games.starcastles.board import opposite
+import attrs
+
+from astroplane.games.starcastles.board import star_board
 from astroplane.games.starcastles.moves import Move, MoveKind
 
 if TYPE_CHECKING:
     from astroplane.games.starcastles.state import StarCastlesState
 
-__all__ = ["can_place_gem", "gem_placements", "legal_moves", "moves"]
+__all__ = [
+    "MoveTables",
+    "can_place_gem",
+    "gem_placements",
+    "legal_moves",
+    "move_tables",
+    "moves",
+]
+
+
+#: Per point: ``(target, Move)`` pairs, the Move objects built once per board.
+_Pairs = tuple[tuple[int, Move], ...]
+
+
+@attrs.frozen
+class MoveTables:
+    """Every move a board allows, built once per arm size so that generating moves
+    creates no objects (and each move's hash is computed once).
+
+    Attributes:
+        steps: Per point, per linked point in direction order: the Spire step there.
+        slides: Per point, per direction: the slides along the ray, nearest first.
+        castles: Per point, per linked point: the castle move there.
+        swaps: Per point, per linked point: the swap with it.
+        gems: Per point: the gem placement there.
+    """
+
+    steps: tuple[_Pairs, ...]
+    slides: tuple[tuple[_Pairs, ...], ...]
+    castles: tuple[_Pairs, ...]
+    swaps: tuple[_Pairs, ...]
+    gems: tuple[Move, ...]
+
+
+@cache
+def move_tables(arm: int) -> MoveTables:
+    """The ``MoveTables`` of the board of arm size ``arm``."""
+    board = star_board(arm)
+    n = range(len(board))
+
+    def linked(kind: MoveKind) -> tuple[_Pairs, ...]:
+        return tuple(tuple((q, Move(kind, p, q)) for q in board.neighbours[p]) for p in n)
+
+    return MoveTables(
+        steps=linked(MoveKind.STEP),
+        slides=tuple(
+            tuple(tuple((q, Move(MoveKind.SLIDE, p, q)) for q in ray) for ray in board.rays[p])
+            for p in n
+        ),
+        castles=linked(MoveKind.CASTLE),
+        swaps=linked(MoveKind.SWAP),
+        gems=tuple(Move(MoveKind.GEM, -1, p) for p in n),
+    )
 
 
 def moves(state: StarCastlesState) -> list[Move]:
     """The moves (steps, slides, castle moves, swaps) of the player to move, by action."""
-    board = state.board
+    tables = move_tables(state.rules.arm)
     cells = state.cells
     me = state.to_move + 1
     blocked = {g for g in state.gems if g >= 0}
-    rays = board.rays
-    nbrs = board.neighbours
-    dest = board.trios[opposite(state.arms[state.to_move])] if state.rules.swap else ()
+    dest = state.destination(state.to_move) if state.rules.swap else ()
     out: list[Move] = []
     add = out.append
     for p, c in enumerate(cells):
@@ -55,39 +108,39 @@ def moves(state: StarCastlesState) -> list[Move]:
         if s:
             if s != me:
                 continue
-            for q in nbrs[p]:  # [SC4] never onto a Spire, never onto a gem [SC5]
+            for q, m in tables.steps[p]:  # [SC4] never onto a Spire, nor a gem [SC5]
                 if cells[q] < 64 and q not in blocked:
-                    add(Move(MoveKind.STEP, p, q))
+                    add(m)
             if c & 7 and c & 0o70 and state.controlled >> p & 1:
-                for q in nbrs[p]:  # a controlled castle steps whole to an empty point
+                for q, m in tables.castles[p]:  # a controlled castle steps whole
                     if not cells[q] and q not in blocked:
-                        add(Move(MoveKind.CASTLE, p, q))
-                for q in nbrs[p]:  # [SC9] swap onto the destination's trio
+                        add(m)
+                for q, m in tables.swaps[p]:  # [SC9] swap onto the destination's trio
                     cq = cells[q]
-                    if q in dest and cq and _top_owner(cq) != me:
-                        add(Move(MoveKind.SWAP, p, q))
+                    if cq and q in dest and _top_owner(cq) != me:
+                        add(m)
             continue
         b = c >> 3
         if b:
             if b != me:
                 continue
-            for ray in rays[p]:  # [SC4] through empty points; docks on a lone Power Base
-                for q in ray:
+            for ray in tables.slides[p]:  # [SC4] through empty points; docks on a lone P
+                for q, m in ray:
                     if q in blocked:
                         break
                     cq = cells[q]
                     if not cq or cq < 8:
-                        add(Move(MoveKind.SLIDE, p, q))
+                        add(m)
                     if cq:
                         break
             continue
         if c != me:
             continue
-        for ray in rays[p]:  # [SC4] a Power Base lands only on an empty point
-            for q in ray:
+        for ray in tables.slides[p]:  # [SC4] a Power Base lands only on an empty point
+            for q, m in ray:
                 if cells[q] or q in blocked:
                     break
-                add(Move(MoveKind.SLIDE, p, q))
+                add(m)
     return out
 
 
@@ -118,7 +171,8 @@ def gem_placements(state: StarCastlesState) -> list[Move]:
     if can_place_gem(state):
         return []
     gems = set(state.gems)
-    return [Move(MoveKind.GEM, -1, p) for p, c in enumerate(state.cells) if not c and p not in gems]
+    table = move_tables(state.rules.arm).gems
+    return [table[p] for p, c in enumerate(state.cells) if not c and p not in gems]
 
 
 def legal_moves(state: StarCastlesState) -> tuple[Move, ...]:

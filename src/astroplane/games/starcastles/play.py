@@ -8,9 +8,8 @@ the last turn of round ``max_rounds`` with no winner the game is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
-
-import attrs
 
 from astroplane.errors import IllegalMoveError
 from astroplane.games.starcastles.movegen import can_place_gem, moves
@@ -26,30 +25,43 @@ __all__ = ["apply_move", "has_won", "next_turn", "raise_illegal", "why_illegal"]
 def has_won(state: StarCastlesState, player: int) -> bool:
     """Whether every trio point of ``player``'s destination holds a complete castle
     controlled by one of their Spires (``own_castles``: all three modules theirs) [SC6]."""
+    return _won(state, state.cells, state.controlled, player)
+
+
+def _won(state: StarCastlesState, cells: Sequence[int], ctrl: int, player: int) -> bool:
     code = player + 1
     whole = code * 0o111
+    own = state.rules.own_castles
     for p in state.destination(player):
-        c = state.cells[p]
-        if c >> 6 != code or not is_castle(c) or not state.controlled >> p & 1:
+        c = cells[p]
+        if c >> 6 != code or not c & 7 or not c & 0o70 or not ctrl >> p & 1:
             return False
-        if state.rules.own_castles and c != whole:
+        if own and c != whole:
             return False
     return True
 
 
-def next_turn(state: StarCastlesState) -> StarCastlesState:
+def _after_turn(state: StarCastlesState, cells: tuple[int, ...], ctrl: int) -> StarCastlesState:
     """The turn passes to the next player (the round goes on when it is back to
-    ``first``); their own gem, if on the board, is removed [SC3, SC7]; past ``max_rounds``
-    rounds the game is drawn instead [SC6]."""
+    ``first``); their own gem, if on the board, is removed [SC3, SC7]; past
+    ``max_rounds`` rounds the game is drawn instead [SC6]."""
     nxt = (state.to_move + 1) % len(state.arms)
     rnd = state.round + (nxt == state.first)
-    if rnd > state.rules.max_rounds:
-        return attrs.evolve(state, to_move=nxt, round=rnd, removed=False)
     gems = state.gems
-    removed = gems[nxt] >= 0
-    if removed:
+    removed = False
+    if rnd <= state.rules.max_rounds and gems[nxt] >= 0:
+        removed = True
         gems = (*gems[:nxt], -1, *gems[nxt + 1 :])
-    return attrs.evolve(state, to_move=nxt, round=rnd, gems=gems, removed=removed)
+    return type(state)(
+        state.rules, state.arms, state.first, cells, ctrl, gems, state.gems_left, removed,
+        nxt, rnd,
+    )  # fmt: skip
+
+
+def next_turn(state: StarCastlesState) -> StarCastlesState:
+    """The state when the player to move ends their turn without changing the board (a
+    pass): the next player's turn begins (see ``_after_turn``)."""
+    return _after_turn(state, state.cells, state.controlled)
 
 
 def apply_move(state: StarCastlesState, move: Move) -> StarCastlesState:
@@ -57,12 +69,13 @@ def apply_move(state: StarCastlesState, move: Move) -> StarCastlesState:
     me = state.to_move
     kind = move.kind
     if kind == MoveKind.GEM:  # a ply of its own; the turn goes on [SC3, SC7]
-        i = me
-        return attrs.evolve(
-            state,
-            gems=(*state.gems[:i], move.to, *state.gems[i + 1 :]),
-            gems_left=(*state.gems_left[:i], state.gems_left[i] - 1, *state.gems_left[i + 1 :]),
-        )
+        left = state.gems_left
+        return type(state)(
+            state.rules, state.arms, state.first, state.cells, state.controlled,
+            (*state.gems[:me], move.to, *state.gems[me + 1 :]),
+            (*left[:me], left[me] - 1, *left[me + 1 :]),
+            state.removed, me, state.round,
+        )  # fmt: skip
     if kind == MoveKind.PASS:
         return next_turn(state)
     cells = list(state.cells)
@@ -86,10 +99,12 @@ def apply_move(state: StarCastlesState, move: Move) -> StarCastlesState:
     else:  # CASTLE (q empty) or SWAP: the two stacks exchange, each with its control
         cells[p], cells[q] = cq, cp
         ctrl |= bit_p << q | bit_q << p
-    after = attrs.evolve(state, cells=tuple(cells), controlled=ctrl)
-    if has_won(after, me):
-        return attrs.evolve(after, winner=me)
-    return next_turn(after)
+    if _won(state, cells, ctrl, me):
+        return type(state)(
+            state.rules, state.arms, state.first, tuple(cells), ctrl, state.gems,
+            state.gems_left, state.removed, me, state.round, me,
+        )  # fmt: skip
+    return _after_turn(state, tuple(cells), ctrl)
 
 
 def _name(state: StarCastlesState, p: int) -> str:
