@@ -43,7 +43,13 @@ def _sizes(rules: Rules) -> tuple[int, int, int]:
 
 
 def num_actions(rules: Rules) -> int:
-    """How many actions the encoding has for the board of ``rules`` [SC11]."""
+    """How many actions the encoding has for the board of ``rules`` [SC11].
+
+    Examples:
+        >>> from astroplane.games.starcastles.options import STARCASTLES_121
+        >>> num_actions(STARCASTLES_121)
+        11012
+    """
     n, _d, block = _sizes(rules)
     return n * block + n + 1
 
@@ -54,6 +60,11 @@ def move_to_action(rules: Rules, move: Move) -> int:
     Raises:
         ValueError: If ``move`` is not a ``Move``, or names points that are not on the
             board or not on a line (a step, castle move or swap: not linked).
+
+    Examples:
+        >>> from astroplane.games.starcastles.options import STARCASTLES
+        >>> move_to_action(STARCASTLES, Move.gem(0)), move_to_action(STARCASTLES, Move.PASS)
+        (1998, 2035)
     """
     if not isinstance(move, Move):
         raise ValueError(f"not a Move: {move!r}")
@@ -89,6 +100,11 @@ def action_to_move(rules: Rules, action: int) -> Move:
     Raises:
         ValueError: If ``action`` is not an int in ``0 .. num_actions(rules) - 1``, or it
             leads off the board (no point that far in that direction).
+
+    Examples:
+        >>> from astroplane.games.starcastles.options import STARCASTLES
+        >>> action_to_move(STARCASTLES, 179), action_to_move(STARCASTLES, 2016)
+        (Move.slide(3, 9), Move.gem(18))
     """
     board = star_board(rules.arm)
     n, dmax, block = _sizes(rules)

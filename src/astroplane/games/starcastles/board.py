@@ -109,6 +109,10 @@ def cube_points(k: int) -> tuple[Cube, ...]:
 
     Raises:
         ValueError: If ``k`` is not 2, 3 or 4.
+
+    Examples:
+        >>> cube_points(2)[:3]
+        ((2, 2, -4), (1, 2, -3), (2, 1, -3))
     """
     if type(k) is not int or not 2 <= k <= 4:
         raise ValueError(f"the arm size is 2, 3 or 4, not {k!r} [SC1]")

@@ -150,7 +150,14 @@ def _top_owner(cell: int) -> int:
 
 
 def can_place_gem(state: StarCastlesState) -> str:
-    """Why the player to move may not place a Phase Gem now, or ``""`` if they may [SC7]."""
+    """Why the player to move may not place a Phase Gem now, or ``""`` if they may [SC7].
+
+    Examples:
+        >>> from astroplane.games.starcastles.setup import new_game
+        >>> s = new_game(2)
+        >>> can_place_gem(s), can_place_gem(s.play(gem_placements(s)[0]))[:36]
+        ('', '[SC7] a Phase Gem of this player is')
+    """
     me = state.to_move
     if state.gems_left[me] == 0:
         return "[SC7] each player has four Phase Gems, each used once: none is left"
@@ -177,7 +184,13 @@ def gem_placements(state: StarCastlesState) -> list[Move]:
 
 def legal_moves(state: StarCastlesState) -> tuple[Move, ...]:
     """Every legal action in action order: moves, gem placements, then ``PASS`` when no
-    move is possible [SC3]; empty once the game is over."""
+    move is possible [SC3]; empty once the game is over.
+
+    Examples:
+        >>> from astroplane.games.starcastles.setup import setup_position
+        >>> legal_moves(setup_position(2, {"i1": "S0", "h1": "S1", "h2": "S1"}))[-2:]
+        (Move.gem(33), Move.PASS)
+    """
     if state.is_over:
         return ()
     found = moves(state)

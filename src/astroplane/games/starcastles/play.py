@@ -24,7 +24,16 @@ __all__ = ["apply_move", "has_won", "next_turn", "raise_illegal", "why_illegal"]
 
 def has_won(state: StarCastlesState, player: int) -> bool:
     """Whether every trio point of ``player``'s destination holds a complete castle
-    controlled by one of their Spires (``own_castles``: all three modules theirs) [SC6]."""
+    controlled by one of their Spires (``own_castles``: all three modules theirs) [SC6].
+
+    Examples:
+        >>> from astroplane.games.starcastles.setup import setup_position
+        >>> castles = {"i1": "P1B0S0", "h1": "P0B0S0", "h2": "P0B0S0"}
+        >>> has_won(setup_position(2, castles, controlled=["i1", "h1", "h2"]), 0)
+        True
+        >>> has_won(setup_position(2, castles, controlled=["i1", "h1"]), 0)
+        False
+    """
     return _won(state, state.cells, state.controlled, player)
 
 

@@ -81,6 +81,11 @@ def new_game(
 
     Raises:
         PositionError: If a value is out of range or of the wrong type.
+
+    Examples:
+        >>> s = new_game(3, first=2)
+        >>> s.arms, s.to_move, s.stack("g7"), s.gems_left
+        ((0, 2, 4), 2, 'P1B1S1', (4, 4, 4))
     """
     n, rules, home, first = _check_common(players, rules, arms, first)
     board = star_board(rules.arm)
@@ -192,6 +197,11 @@ def check_state(state: StarCastlesState) -> list[str]:
     kind per player; control only on complete castles; gems on empty points, at most one
     on the board unless ``gems_per_player``, 0..4 left and at most 4 used per player;
     the mover and round in range.
+
+    Examples:
+        >>> import attrs
+        >>> check_state(new_game(2)), check_state(attrs.evolve(new_game(2), controlled=8))
+        ([], ['c1 is marked controlled but holds no complete castle'])
     """
     out: list[str] = []
     n = len(state.arms)

@@ -44,12 +44,22 @@ _STACK = re.compile(r"(?:P([0-5]))?(?:B([0-5]))?(?:S([0-5]))?")
 
 
 def owner(cell: int, kind: int) -> int:
-    """The player whose module of ``kind`` is in the stack, or -1 if it has none."""
+    """The player whose module of ``kind`` is in the stack, or -1 if it has none.
+
+    Examples:
+        >>> owner(make(p=2, s=0), P), owner(make(p=2, s=0), B)
+        (2, -1)
+    """
     return ((cell >> (3 * kind)) & 7) - 1
 
 
 def top(cell: int) -> tuple[int, int] | None:
-    """``(kind, player)`` of the stack's top module (the free one), or None if empty."""
+    """``(kind, player)`` of the stack's top module (the free one), or None if empty.
+
+    Examples:
+        >>> top(make(p=1, b=3)), top(0)
+        ((1, 3), None)
+    """
     for kind in (S, B, P):
         code = (cell >> (3 * kind)) & 7
         if code:
@@ -58,17 +68,32 @@ def top(cell: int) -> tuple[int, int] | None:
 
 
 def is_castle(cell: int) -> bool:
-    """Whether the stack is a complete StarCastle, P+B+S."""
+    """Whether the stack is a complete StarCastle, P+B+S.
+
+    Examples:
+        >>> is_castle(make(0, 1, 0)), is_castle(make(p=0, s=0))
+        (True, False)
+    """
     return bool(cell & 0o7 and cell & 0o70 and cell & 0o700)
 
 
 def make(p: int = -1, b: int = -1, s: int = -1) -> int:
-    """The stack of the given owners per kind (-1: that kind is absent)."""
+    """The stack of the given owners per kind (-1: that kind is absent).
+
+    Examples:
+        >>> stack_text(make(b=4, s=5))
+        'B4S5'
+    """
     return (p + 1) | (b + 1) << 3 | (s + 1) << 6
 
 
 def stack_text(cell: int) -> str:
-    """The stack's text, bottom to top (``""`` for an empty point)."""
+    """The stack's text, bottom to top (``""`` for an empty point).
+
+    Examples:
+        >>> stack_text(make(p=0)), stack_text(0)
+        ('P0', '')
+    """
     return "".join(f"{KINDS[k]}{owner(cell, k)}" for k in (P, B, S) if owner(cell, k) >= 0)
 
 
@@ -78,6 +103,10 @@ def stack_from_text(text: str) -> int:
     Raises:
         ValueError: If the text is not one to three modules, each a kind letter and a
             player 0..5, P then B then S.
+
+    Examples:
+        >>> stack_from_text("B2") == make(b=2)
+        True
     """
     m = _STACK.fullmatch(text) if isinstance(text, str) else None
     if not m or not text:
