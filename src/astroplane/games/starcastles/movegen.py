@@ -155,7 +155,7 @@ def can_place_gem(state: StarCastlesState) -> str:
     Examples:
         >>> from astroplane.games.starcastles.setup import new_game
         >>> s = new_game(2)
-        >>> can_place_gem(s), can_place_gem(s.play(gem_placements(s)[0]))[:36]
+        >>> can_place_gem(s), can_place_gem(s.play(gem_placements(s)[0]))[:35]
         ('', '[SC7] a Phase Gem of this player is')
     """
     me = state.to_move
