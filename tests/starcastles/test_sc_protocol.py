@@ -113,6 +113,18 @@ def test_moves_are_validated_values() -> None:
         "Move.gem(0)",
     ]
     assert repr(Move(MoveKind.PASS, 3, 4)) == "Move(<MoveKind.PASS: 5>, 3, 4)"
+    with pytest.raises(ValueError, match=r"frm is a point id 0\.\.120 or -1, not 'b1'"):
+        Move(MoveKind.STEP, "b1", 6)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="'kind' must be <enum 'MoveKind'>"):
+        Move(5)  # type: ignore[arg-type]
+
+
+def test_a_tampered_move_is_refused_not_crashed_on() -> None:
+    """A Move whose fields were forced past validation is refused with a reason."""
+    bad = Move.step(1, 6)
+    object.__setattr__(bad, "to", "c4")
+    with pytest.raises(IllegalMoveError, match="not a well-formed move"):
+        new_game(2).play(bad)
 
 
 def test_hand_built_or_foreign_moves_are_refused_with_a_reason() -> None:
@@ -120,7 +132,6 @@ def test_hand_built_or_foreign_moves_are_refused_with_a_reason() -> None:
     s = new_game(2)
     for bad, reason in (
         ("b1-c4", "not a StarCastles Move"),
-        (Move(MoveKind.STEP, "b1", 6), "not a well-formed move"),  # type: ignore[arg-type]
         (Move.step(1, 100), "not on the 37-point board"),
         (Move.gem(pt("b1")), r"a Phase Gem goes on an unoccupied point; b1 is not"),
     ):

@@ -22,6 +22,10 @@ Examples:
     Traceback (most recent call last):
     ...
     ValueError: a point id is an int 0..120, not True
+    >>> Move(MoveKind.STEP, 1, False)
+    Traceback (most recent call last):
+    ...
+    ValueError: to is a point id 0..120 or -1, not False
 """
 
 from __future__ import annotations
@@ -54,6 +58,11 @@ def _point(value: object) -> int:
     return value
 
 
+def _field(_inst: object, attr: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int or not -1 <= value < MAX_POINTS:
+        raise ValueError(f"{attr.name} is a point id 0..{MAX_POINTS - 1} or -1, not {value!r}")
+
+
 def _pair(frm: object, to: object) -> tuple[int, int]:
     a, b = _point(frm), _point(to)
     if a == b:
@@ -72,9 +81,9 @@ class Move:
         to: The point it goes to (the gem's point for ``GEM``), or -1 (``PASS``).
     """
 
-    kind: MoveKind
-    frm: int = -1
-    to: int = -1
+    kind: MoveKind = attrs.field(validator=attrs.validators.instance_of(MoveKind))
+    frm: int = attrs.field(default=-1, validator=_field)
+    to: int = attrs.field(default=-1, validator=_field)
 
     PASS: ClassVar[Move]
     """The pass move."""
