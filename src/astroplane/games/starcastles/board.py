@@ -46,7 +46,9 @@ Examples:
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import cache
+from types import MappingProxyType
 
 import attrs
 
@@ -75,13 +77,15 @@ _STEPS: tuple[tuple[int, int, int], ...] = (
 #: The arms' compass names, by arm number (clockwise from the top).
 ARM_NAMES: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
 #: The default home arms by player count [SC2] (OpenSpiel's Chinese checkers, plus five).
-HOME_ARMS: dict[int, tuple[int, ...]] = {
-    2: (0, 3),
-    3: (0, 2, 4),
-    4: (0, 1, 3, 4),
-    5: (0, 1, 2, 3, 4),
-    6: (0, 1, 2, 3, 4, 5),
-}
+HOME_ARMS: Mapping[int, tuple[int, ...]] = MappingProxyType(
+    {
+        2: (0, 3),
+        3: (0, 2, 4),
+        4: (0, 1, 3, 4),
+        5: (0, 1, 2, 3, 4),
+        6: (0, 1, 2, 3, 4, 5),
+    }
+)
 
 Cube = tuple[int, int, int]
 
