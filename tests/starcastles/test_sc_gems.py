@@ -120,10 +120,12 @@ def test_pass_is_illegal_with_a_move() -> None:
 
 
 def test_turns_go_round_from_first_and_rounds_count_from_them() -> None:
-    """3 players, player 1 first: turns 1, 2, 0, then 1 again in round 2."""
+    """3 players, player 1 first: players 1, 2, 0, then 1 again in round 2; the turn
+    number counts 1, 2, 3, 4, and a gem ply stays in its turn."""
     s = new_game(3, first=1)
     seen = []
     for _ in range(4):
-        seen.append((s.to_move, s.round))
+        seen.append((s.to_move, s.round, s.turn))
         s = s.play(next(m for m in s.legal_moves() if m.kind == MoveKind.STEP))
-    assert seen == [(1, 1), (2, 1), (0, 1), (1, 2)]
+    assert seen == [(1, 1, 1), (2, 1, 2), (0, 1, 3), (1, 2, 4)]
+    assert s.play(s.legal_moves()[-1]).turn == s.turn == 5

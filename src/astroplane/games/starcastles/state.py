@@ -96,6 +96,21 @@ class StarCastlesState:
         """The players' numbers, in turn order from player 0 [SC2, SC12]."""
         return tuple(range(len(self.arms)))
 
+    @property
+    def turn(self) -> int:
+        """The turn number: 1 for the first player's first turn, one more each time the
+        turn passes (a gem ply is part of its turn) [SC3]: ``(round - 1) * n`` plus the
+        mover's place after ``first``, plus 1.
+
+        Examples:
+            >>> from astroplane.games.starcastles import new_game
+            >>> s = new_game(3, first=2)
+            >>> s.turn, s.play(s.legal_moves()[0]).turn, s.play(s.legal_moves()[-1]).turn
+            (1, 2, 1)
+        """
+        n = len(self.arms)
+        return (self.round - 1) * n + (self.to_move - self.first) % n + 1
+
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal actions in action order [SC11] (``movegen.legal_moves``), cached;
         empty once the game is over."""
