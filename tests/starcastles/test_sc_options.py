@@ -56,9 +56,9 @@ def test_bad_option_values(kwargs: dict[str, object], message: str) -> None:
 
 def test_bad_rules_text() -> None:
     """Unknown presets and options, and out-of-range values, are NotationErrors."""
-    with pytest.raises(UnknownVariantError, match="unknown starcastles rules 'chess'"):
+    with pytest.raises(UnknownVariantError, match="unknown rules 'chess': no starcastles variant"):
         VARIANTS.from_text("chess")
     with pytest.raises(NotationError, match=r"arm is a number 2\.\.4, not '9'"):
         VARIANTS.from_text("starcastles,arm=9")
-    with pytest.raises(NotationError, match="not a starcastles rules option"):
+    with pytest.raises(NotationError, match=r"not a rules option: 'dice=on' \(starcastles options"):
         VARIANTS.from_text("starcastles,dice=on")

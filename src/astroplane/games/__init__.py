@@ -9,4 +9,7 @@ by name:
 * ``astroplane.games.square_off`` — Square Off, Jump Off and Trading Places (the Nine Men's
   Morris family), with a ``nine-mens-morris`` preset that plays OpenSpiel's rules; its
   rules core is here, its formats and registration come with the kit.
+* ``astroplane.games.starcastles`` — StarCastles, for two to six players on a star board,
+  with stacking modules and Phase Gems; its rules core is here, its formats and
+  registration come with the kit.
 """
