@@ -82,5 +82,5 @@ def test_the_action_encoding_is_a_bijection_on_legal_moves(name: str) -> None:
             continue
         numbers = [game.move_to_action(state, m) for m in state.legal_moves()]
         assert len(set(numbers)) == len(numbers)
-        assert all(0 <= a < game.num_actions for a in numbers)
+        assert all(0 <= a < game.num_actions(state) for a in numbers)
         assert [game.action_to_move(state, a) for a in numbers] == list(state.legal_moves())

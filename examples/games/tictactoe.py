@@ -193,7 +193,7 @@ GAME: Game[TicTacToe, int] = Game(
     render_text=lambda s, highlight=(): "\n".join(" ".join(s.cells[r : r + 3]) for r in (6, 3, 0)),
     describe_outcome=outcome,
     status=lambda s: outcome(s) or f"Turn {s.turn}: {'XO'[s.to_move]} to move",
-    render_svg=draw, with_turn_limit=None, num_actions=9,
+    render_svg=draw, with_turn_limit=None, num_actions=lambda s: 9,
     action_to_move=lambda state, action: state.legal_moves()[state.legal_moves().index(action)],
     move_to_action=lambda state, move: move, texts={"goal": "Three in a row wins."},
 )  # fmt: skip

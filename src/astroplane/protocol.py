@@ -169,8 +169,10 @@ class Game(Generic[StateT, MoveT]):
             (by its own turn-limit rule) when turn ``turns`` is over; ``turns`` None
             removes a limit a tool set. None for a game without a turn-limit option:
             tools then bound a game by plies instead.
-        num_actions: The size of the game's fixed action encoding, if it has one (an
-            OpenSpiel-style integer per action, for research tools).
+        num_actions: ``num_actions(state) -> int``: the size of the fixed action encoding
+            of the game ``state`` is in (its board and rules may set it, as the game's
+            parameters set OpenSpiel's ``num_distinct_actions``), for games that have
+            one: an integer per action, for research tools.
         action_to_move: ``action_to_move(state, action) -> move``, the legal move an
             action number stands for in ``state`` (raises ``ValueError`` otherwise).
         move_to_action: ``move_to_action(state, move) -> int``, a legal move's number.
@@ -218,7 +220,7 @@ class Game(Generic[StateT, MoveT]):
     highlights: Callable[[StateT, MoveT], Sequence[Hashable]] | None = None
     seat_colours: tuple[str, ...] | None = None
     with_turn_limit: Callable[[Any, int | None], Any] | None = None
-    num_actions: int | None = None
+    num_actions: Callable[[StateT], int] | None = None
     action_to_move: Callable[[StateT, int], MoveT] | None = None
     move_to_action: Callable[[StateT, MoveT], int] | None = None
     record_to_text: Callable[[StateT, Sequence[MoveT], Mapping[str, str]], str] | None = None
