@@ -168,9 +168,9 @@ def position_from_text(text: str, *, line: int | None = None) -> StarCastlesStat
         round=rnd,
         winner=mover if status.endswith("won") else -1,
     )
-    at = {"board": starts[5], "round": starts[4], "to_move": starts[3], "status": starts[7]}
+    at = {"board": starts[5], "round": starts[4], "to_move": starts[3]}
     for where, problem in state_problems(state):
-        raise err(problem, at[where])
+        raise err(problem, at.get(where, starts[7]))
     if _status(state) != status:
         raise err(
             f"the status is {_status(state)}: drawn exactly when round {rules.max_rounds + 1} "
@@ -184,14 +184,14 @@ def state_problems(state: StarCastlesState) -> list[tuple[str, str]]:
     """What makes a state impossible, as ``(field, problem)`` pairs: every invariant of
     ``check_state`` (field ``"board"``), then what the formats check besides [SC19]: the
     draw comes exactly after round ``max_rounds``, as the first player's turn would come
-    (``"round"``, ``"to_move"``); a winner has won (``"status"``); a mover whose gem was
-    just removed has none on the board (``"status"``). Readers of every format call it.
+    (``"round"``, ``"to_move"``); a winner has won (``"winner"``); a mover whose gem was
+    just removed has none on the board (``"removed"``). Readers of every format call it.
 
     Examples:
         >>> import attrs
         >>> from astroplane.games.starcastles import new_game
         >>> state_problems(attrs.evolve(new_game(2), winner=0))
-        [('status', 'player 0 has not won: their destination is not three castles their \
+        [('winner', 'player 0 has not won: their destination is not three castles their \
 Spires control [SC6]')]
     """
     problems = [("board", p) for p in check_state(state)]
@@ -201,7 +201,7 @@ Spires control [SC6]')]
     if not 1 <= state.round <= rules.max_rounds + 1:
         problems.append(("round", f"the round is 1..{rules.max_rounds + 1}, not {state.round}"))
     elif (state.round > rules.max_rounds) and state.winner >= 0:
-        problems.append(("status", "a game past max_rounds is drawn, not won [SC6]"))
+        problems.append(("winner", "a game past max_rounds is drawn, not won [SC6]"))
     elif state.round > rules.max_rounds and mover != state.first:
         problems.append(
             ("to_move", "a drawn game stops as the first player's turn would come [SC6]")
@@ -209,7 +209,7 @@ Spires control [SC6]')]
     if state.winner >= 0 and (state.winner != mover or not has_won(state, mover)):
         problems.append(
             (
-                "status",
+                "winner",
                 f"player {state.winner} has not won: their destination is not three "
                 "castles their Spires control [SC6]",
             )
@@ -217,7 +217,7 @@ Spires control [SC6]')]
     if state.removed and (state.gems[mover] >= 0 or state.round > rules.max_rounds):
         problems.append(
             (
-                "status",
+                "removed",
                 f"player {mover}'s gem was removed as the turn started, so none of theirs "
                 "is on the board and the game goes on [SC7]",
             )
