@@ -59,9 +59,7 @@ def test_a_state_is_written_with_every_field() -> None:
 
 
 @given(seeds_st, players_st, rules_st)
-def test_states_and_moves_of_random_games_read_back(
-    seed: int, players: int, rules: Rules
-) -> None:
+def test_states_and_moves_of_random_games_read_back(seed: int, players: int, rules: Rules) -> None:
     """Every sampled state of random games (2..6 players, every option) and each of its
     legal moves reads back equal from JSON text."""
     states, _moves = playout(seed, players, rules, max_plies=80)
