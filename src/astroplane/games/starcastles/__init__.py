@@ -72,6 +72,7 @@ from astroplane.games.starcastles.render import (
 )
 from astroplane.games.starcastles.setup import check_state, new_game, setup_position
 from astroplane.games.starcastles.state import StarCastlesState
+from astroplane.games.starcastles.svg import render_svg
 from astroplane.protocol import Game, register_game
 
 __all__ = [
@@ -105,6 +106,7 @@ __all__ = [
     "parse_move",
     "position_from_text",
     "position_to_text",
+    "render_svg",
     "render_text",
     "setup_position",
     "star_board",
@@ -173,6 +175,7 @@ STARCASTLES_GAME: Game[StarCastlesState, Move] = Game(
     to_dict=state_to_dict,
     from_dict=state_from_dict,
     render_text=render_text,
+    render_svg=render_svg,
     describe_outcome=describe_outcome,
     status=status,
     highlights=highlights,
