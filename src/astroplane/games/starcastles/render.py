@@ -8,15 +8,15 @@ holds the row letters; a point's number is its place in the row from the left [S
 Examples:
     >>> from astroplane.games.starcastles import new_game
     >>> print(render_text(new_game(2)))
-    a                          P0B0S0
-    b                      P0B0S0  P0B0S0
-    c          .       .       .       .       .       .       .
-    d              .       .       .       .       .       .
-    e                  .       .       .       .       .
-    f              .       .       .       .       .       .
-    g          .       .       .       .       .       .       .
-    h                      P1B1S1  P1B1S1
-    i                          P1B1S1
+    a                            P0B0S0
+    b                        P0B0S0  P0B0S0
+    c      .       .       .       .       .       .       .
+    d          .       .       .       .       .       .
+    e              .       .       .       .       .
+    f          .       .       .       .       .       .
+    g      .       .       .       .       .       .       .
+    h                        P1B1S1  P1B1S1
+    i                            P1B1S1
     >>> status(new_game(2))
     'Round 1 of 200, turn 1: B (blue) to move; gems left 4 4'
 """
@@ -88,7 +88,7 @@ def render_text(state: StarCastlesState, highlight: Iterable[object] = ()) -> st
     Examples:
         >>> from astroplane.games.starcastles import new_game
         >>> render_text(new_game(2), highlight=["a1"]).splitlines()[0].strip()
-        'a                        [P0B0S0]'
+        'a                           [P0B0S0]'
     """
     board = state.board
     marked = {h for h in highlight if type(h) is int and 0 <= h < len(board)}
