@@ -59,9 +59,11 @@ import attrs
 from astroplane.errors import IllegalMoveError, NotationError, UnknownVariantError
 from astroplane.formats._records import (
     RawGame,
+    cached_start,
     event_headers,
     extra_headers,
     header_lines,
+    intern,
     join_records,
     quote,
     split_games,
@@ -251,8 +253,7 @@ class GameRecord:
         """
         if not isinstance(text, str):
             raise NotationError(f"a record must be a string, not {type(text).__name__}")
-        (game,) = split_games(text, many=False)
-        return _read_game(game)
+        return _read_game(next(split_games(text, many=False)))
 
 
 def iter_records(source: str | TextIO) -> Iterator[GameRecord]:
@@ -305,7 +306,7 @@ def write_records(records: Iterable[GameRecord]) -> str:
 
 def _read_game(game: RawGame) -> GameRecord:
     headers = game.header_map()
-    initial = _initial(headers)
+    initial = cached_start(headers, "astroplane", lambda: _initial(headers))
     state = initial
     turns: list[tuple[Move, ...]] = []
     for number, raw in game.body:
@@ -321,7 +322,7 @@ def _read_game(game: RawGame) -> GameRecord:
                 line,
             )
     return GameRecord(
-        tuple((name, value) for name, value, _line in game.headers), initial, tuple(turns)
+        intern(tuple(intern((n, v)) for n, v, _line in game.headers)), initial, tuple(turns)
     )
 
 
@@ -401,7 +402,7 @@ def _read_turn(state: GameState, number: int, raw: str) -> tuple[GameState, tupl
         except NotationError as exc:
             index = None if exc.index is None else offset + at + exc.index
             raise NotationError(exc.problem, raw, index, number) from None
-        moves.append(move)
+        moves.append(intern(move))
         try:
             state = state.play(move)
         except IllegalMoveError as exc:  # pragma: no cover - parse_move returns legal moves

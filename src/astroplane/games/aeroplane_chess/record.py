@@ -56,9 +56,11 @@ import attrs
 from astroplane.errors import IllegalMoveError, NotationError
 from astroplane.formats._records import (
     RawGame,
+    cached_start,
     event_headers,
     extra_headers,
     header_lines,
+    intern,
     join_records,
     quote,
     split_games,
@@ -224,8 +226,7 @@ class GameRecord:
         """
         if not isinstance(text, str):
             raise NotationError(f"a record is a string, not {type(text).__name__}")
-        (game,) = split_games(text, many=False)
-        return _read_game(game)
+        return _read_game(next(split_games(text, many=False)))
 
 
 def read_records(text: str) -> tuple[GameRecord, ...]:
@@ -255,7 +256,7 @@ def _read_game(game: RawGame) -> GameRecord:
     if headers.get("Game", (_GAME, 0))[0] != _GAME:
         value, line = headers["Game"]
         raise NotationError(f"not an {_GAME} record", value, 0, line)
-    initial = _initial(headers)
+    initial = cached_start(headers, _GAME, lambda: _initial(headers))
     state = initial
     moves: list[Move] = []
     for number, raw in game.body:
@@ -269,7 +270,8 @@ def _read_game(game: RawGame) -> GameRecord:
                 None,
                 line,
             )
-    return GameRecord(tuple((n, v) for n, v, _line in game.headers), initial, tuple(moves))
+    pairs = intern(tuple(intern((n, v)) for n, v, _line in game.headers))
+    return GameRecord(pairs, initial, tuple(moves))
 
 
 def _rules(headers: Mapping[str, tuple[str, int]]) -> Rules:
@@ -336,5 +338,5 @@ def _read_turn(state: AeroplaneState, number: int, raw: str, moves: list[Move]) 
         except (NotationError, IllegalMoveError) as exc:
             problem = exc.problem if isinstance(exc, NotationError) else str(exc)
             raise NotationError(problem, raw, at, number) from None
-        moves.append(move)
+        moves.append(intern(move))
     return state

@@ -1,0 +1,83 @@
+"""Untrusted input, part two (issue 23): records, the registries, rules text and the
+command line. A client sends the input; what should happen is a clear error of the
+format's or the rules' kind, saying where, and nothing changed. One test per finding,
+named after it (N7..N17)."""
+
+from __future__ import annotations
+
+import tracemalloc
+from collections.abc import Callable
+
+import pytest
+
+import astroplane as ap
+from astroplane.formats import limits
+from astroplane.formats.record import GameRecord, iter_records, read_records
+from astroplane.games.aeroplane_chess.record import GameRecord as ACRecord
+from astroplane.games.aeroplane_chess.record import read_records as ac_read_records
+
+MiB = 1 << 20
+
+
+# ---- N15: reading records costs memory and time bounded by the input -------------------------
+def _peak(read: Callable[[str], object], text: str) -> int:
+    """The peak memory (tracemalloc) of ``read(text)``, whether it reads or fails."""
+    tracemalloc.start()
+    try:
+        try:
+            read(text)
+        except ap.NotationError:
+            pass
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+HOSTILE = {
+    # games of 9 characters: each used to cost a validated start position and its copies
+    # (about 800 bytes of memory per byte of text, and 30 seconds per MiB)
+    "tiny games": '[A "x"]\n\n' * 20_000,
+    # a game whose turn lines are junk: every line used to be held before the first was read
+    "junk turn lines": '[Seats "SN"]\n' + "x\n" * (MiB // 8),
+    # a game as long as allowed, of line breaks and comments
+    "blank lines": '[Seats "SN"]\n' + "\n#\n" * (MiB // 8),
+    # header values made of escapes
+    "escaped headers": ('[A "' + "\\u0041" * 680 + '"]\n\n') * 40,
+}
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_n15_read_records_memory_is_bounded_by_the_input(name: str) -> None:
+    """N15: read_records of a hostile text peaks at a few times its size plus a constant
+    (it used to take ~800 bytes of memory per byte of a text of tiny games)."""
+    text = HOSTILE[name]
+    for read in (read_records, ac_read_records):
+        peak = _peak(read, text)
+        assert peak < 10 * len(text) + 4 * MiB, (name, read.__module__, peak / len(text))
+
+
+def test_n15_games_per_text_and_headers_per_game_are_limited() -> None:
+    """N15: a text of more than MAX_RECORDS_GAMES games, or a game of more than
+    MAX_RECORD_HEADERS headers, is a NotationError naming the limit and the line."""
+    headers = "".join(f'[A{i} ""]\n' for i in range(limits.MAX_RECORD_HEADERS + 1))
+    for read in (read_records, GameRecord.from_text, ac_read_records, ACRecord.from_text):
+        with pytest.raises(ap.NotationError, match="at most 64 headers") as err:
+            read(headers)
+        assert err.value.line == limits.MAX_RECORD_HEADERS + 1
+    games = '[Seats "SN"]\n\n' * (limits.MAX_RECORDS_GAMES + 1)
+    with pytest.raises(ap.NotationError, match="at most 100000 games") as err:
+        read_records(games)
+    assert err.value.line == 2 * limits.MAX_RECORDS_GAMES + 1
+    assert len(read_records('[Seats "SN"]\n\n' * 1000)) == 1000
+
+
+def test_n15_a_game_is_read_as_its_lines_arrive() -> None:
+    """N15: the first bad turn line of a game is reported before the rest of the game is
+    split (a second game in from_text is still an error, raised where it starts)."""
+    text = '[Seats "SN"]\n1. S: Sl-e2ne\n2. N: nonsense\n' + "3. S: x\n" * 1000
+    with pytest.raises(ap.NotationError) as err:
+        next(iter_records(text))
+    assert err.value.line == 3
+    with pytest.raises(ap.NotationError, match="second game") as err:
+        GameRecord.from_text('[Seats "SN"]\n1. S: Sl-e2ne\n[Seats "SN"]\n')
+    assert err.value.line == 3
