@@ -12,6 +12,7 @@ import pytest
 
 import astroplane as ap
 from astroplane.formats import limits
+from astroplane.formats.position import position_from_text, rules_from_text
 from astroplane.formats.record import GameRecord, iter_records, read_records
 from astroplane.games.aeroplane_chess.record import GameRecord as ACRecord
 from astroplane.games.aeroplane_chess.record import read_records as ac_read_records
@@ -42,7 +43,7 @@ HOSTILE = {
     # a game as long as allowed, of line breaks and comments
     "blank lines": '[Seats "SN"]\n' + "\n#\n" * (MiB // 8),
     # header values made of escapes
-    "escaped headers": ('[A "' + "\\u0041" * 680 + '"]\n\n') * 40,
+    "escaped headers": ('[A "' + "\\u0041" * 680 + '"]\n\n') * 10,
 }
 
 
@@ -81,3 +82,81 @@ def test_n15_a_game_is_read_as_its_lines_arrive() -> None:
     with pytest.raises(ap.NotationError, match="second game") as err:
         GameRecord.from_text('[Seats "SN"]\n1. S: Sl-e2ne\n[Seats "SN"]\n')
     assert err.value.line == 3
+
+
+# ---- N7: header values are ASCII tokens, compared exactly -----------------------------------
+@pytest.mark.parametrize(
+    ("text", "name", "column"),
+    [
+        ('[First "\u017f"]\n', "First", 0),  # long s, which str.upper() makes "S"
+        ('[Seats "\u017fN"]\n', "Seats", 0),
+        ('[Seats "S\u2003N"]\n', "Seats", 1),  # an em space
+        ('[Seats "sn"]\n', "Seats", None),  # compared exactly: the writer writes SN
+        ('[Seats "SN "]\n', "Seats", 2),
+    ],
+)
+def test_n7_record_header_confusable_rejected(text: str, name: str, column: int | None) -> None:
+    """N7: a Seats or First header holding a look-alike, a Unicode blank or another
+    spelling of the value is a NotationError naming the header and its line, never read
+    as the ASCII it resembles."""
+    with pytest.raises(ap.NotationError, match=name) as err:
+        GameRecord.from_text(text)
+    assert err.value.line == 1
+    if column is not None:
+        assert err.value.index == column
+    assert GameRecord.from_text('[Seats "SN"]\n[First "N"]\n').initial.to_move == 2
+
+
+@pytest.mark.parametrize(
+    "header", ['[First "\u2003B"]', '[Colours "R\u0299"]', '[Colours "RB\u00a0"]', '[First "b"]']
+)
+def test_n7_aeroplane_chess_header_confusable_rejected(header: str) -> None:
+    """N7: Aeroplane Chess records share the rule: Colours and First are ASCII tokens."""
+    with pytest.raises(ap.NotationError, match="Colours|First") as err:
+        ACRecord.from_text(f'[Game "aeroplane-chess"]\n{header}\n')
+    assert err.value.line == 2
+    assert ACRecord.from_text('[Colours "RB"]\n[First "B"]\n').initial.to_move == 2
+
+
+def test_n7_position_header_agreement_is_exact() -> None:
+    """N7: with a Position header, a Seats header agrees only if it is the same ASCII."""
+    pos = ap.new_game(2).to_text()
+    text = f'[Position "{pos}"]\n[Seats "\u017fN"]\n'
+    with pytest.raises(ap.NotationError, match="Seats"):
+        GameRecord.from_text(text)
+
+
+# ---- N8: a record naming another game is refused --------------------------------------------
+def test_n8_record_of_another_game_rejected() -> None:
+    """N8: the ASTROPLANE reader refuses a record whose Game header names another game,
+    and the Aeroplane Chess reader refuses an ASTROPLANE record, saying so."""
+    from astroplane.games.aeroplane_chess import new_game as ac_new_game
+
+    ac_text = ACRecord.from_game(ac_new_game(2), []).to_text()
+    with pytest.raises(ap.NotationError, match="not an astroplane record.*'aeroplane-chess'"):
+        GameRecord.from_text(ac_text)
+    with pytest.raises(ap.NotationError, match="not an astroplane record") as err:
+        read_records(GameRecord.from_game(ap.new_game(), []).to_text() + "\n" + ac_text)
+    assert err.value.line is not None and err.value.line > 5
+    ap_text = GameRecord.from_game(ap.new_game(), []).to_text()
+    with pytest.raises(ap.NotationError, match="not an aeroplane-chess record.*'astroplane'"):
+        ACRecord.from_text(ap_text)
+    with pytest.raises(ap.NotationError, match="not an aeroplane-chess record"):
+        ACRecord.from_text('[Game "astroplane"]\n')
+    assert GameRecord.from_text('[Game "astroplane"]\n').initial == ap.new_game()
+
+
+# ---- N10: a rules text gives each option once -----------------------------------------------
+@pytest.mark.parametrize(
+    "text", ["standard,max_turns=5,max_turns=600", "basic,squares=on,SQUARES=off"]
+)
+def test_n10_rules_text_duplicate_option_rejected(text: str) -> None:
+    """N10: a rules text giving an option twice is a NotationError naming the option and
+    pointing at the second one (it used to keep the last)."""
+    with pytest.raises(ap.NotationError, match="given twice") as err:
+        rules_from_text(text)
+    assert err.value.index == text.lower().rindex(text.lower().split(",")[-1])
+    with pytest.raises(ap.NotationError, match="given twice"):
+        position_from_text(text + " " + ap.new_game().to_text().split(" ", 1)[1])
+    with pytest.raises(ap.NotationError, match="given twice"):
+        GameRecord.from_text(f'[Rules "{text}"]\n')

@@ -39,6 +39,7 @@ from astroplane.formats.limits import (
 __all__ = [
     "RawGame",
     "cached_start",
+    "check_game",
     "event_headers",
     "extra_headers",
     "header_lines",
@@ -48,6 +49,7 @@ __all__ = [
     "quote",
     "split_event_date",
     "split_games",
+    "token_header",
     "turn_line",
 ]
 
@@ -464,6 +466,74 @@ def cached_start(headers: Mapping[str, tuple[str, int]], game: str, build: Calla
             _STARTS.clear()
         _STARTS[key] = state
     return state  # type: ignore[return-value]
+
+
+#: A token header's value: printable ASCII without blanks.
+_TOKEN = re.compile(r"[!-~]+")
+
+
+def token_header(
+    headers: Mapping[str, tuple[str, int]], name: str, default: str
+) -> tuple[str, int | None]:
+    """The value and line of a header that holds a token (``Game``, ``Seats``, ``Colours``,
+    ``First``), or ``(default, None)`` when it is absent.
+
+    A token is printable ASCII without blanks and is compared exactly: a look-alike
+    (U+017F long s for ``S``) or a Unicode blank (U+2003 em space) is an error, never
+    folded into the ASCII the writer writes.
+
+    Raises:
+        NotationError: If the value is not such a token; ``index`` is the bad character's
+            column in the value, ``line`` the header's.
+    """
+    if name not in headers:
+        return default, None
+    value, line = headers[name]
+    if _TOKEN.fullmatch(value) is None:
+        bad = next((i for i, c in enumerate(value) if not "!" <= c <= "~"), 0)
+        shown = f"{value[bad]!r} (U+{ord(value[bad]):04X})" if value else "nothing"
+        raise NotationError(
+            f"the {name} header is printable ASCII without blanks, written exactly, "
+            f"not {shown}",
+            value,
+            bad,
+            line,
+        )
+    return value, line
+
+
+def check_game(
+    headers: Mapping[str, tuple[str, int]], game: str, marks: Mapping[str, str] | None = None
+) -> None:
+    """Refuse a record of another game than ``game``: one whose ``Game`` header names
+    another game or, without a ``Game`` header, that has a header of ``marks`` (a header
+    name that only another game's records carry, with that game's name: ASTROPLANE
+    records, which have no ``Game`` header, carry ``Seats``).
+
+    Raises:
+        NotationError: If the record is another game's (or the header is not a token);
+            ``line`` is the header's.
+    """
+    value, line = token_header(headers, "Game", game)
+    article = "an" if game[:1] in "aeiou" else "a"
+    if line is None:
+        for mark, other in (marks or {}).items():
+            if mark in headers:
+                raise NotationError(
+                    f"not {article} {game} record: it has no Game header and a {mark} "
+                    f"header, so it is {other!r}'s (read it with that game's reader)",
+                    headers[mark][0],
+                    0,
+                    headers[mark][1],
+                )
+    if value != game:
+        raise NotationError(
+            f"not {article} {game} record: its Game header names {value!r} (read it with "
+            f"that game's reader: astroplane.protocol.get_game(name).record_from_text)",
+            value,
+            0,
+            line,
+        )
 
 
 H = TypeVar("H", bound=Hashable)

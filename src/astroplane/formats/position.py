@@ -80,13 +80,15 @@ def rules_from_text(text: str) -> Rules:
 
     Args:
         text: Rules text: a registered variant's name, then ``,option=value`` changes
-            (flags ``on``/``off``, limits a number 1..1000000 in ASCII digits or ``none``).
-            At most ``MAX_RULES_TEXT`` (1024) printable ASCII characters.
+            (flags ``on``/``off``, limits a number 1..1000000 in ASCII digits or ``none``),
+            each option at most once. At most ``MAX_RULES_TEXT`` (1024) printable ASCII
+            characters.
 
     Raises:
         NotationError: If the text is not a string, is too long, holds a character that
-            is not printable ASCII, or is not a registered variant with known options
-            (``UnknownVariantError`` for an unknown name); ``index`` is the column.
+            is not printable ASCII, or is not a registered variant with known options, each
+            given once (``UnknownVariantError`` for an unknown name); ``index`` is the
+            column.
 
     Examples:
         >>> rules_from_text("standard,square_vs_square=on").square_vs_square
@@ -115,6 +117,8 @@ def _read_rules(field: str, whole: str, base: int, line: int | None) -> Rules:
     at = len(parts[0]) + 1
     for part in parts[1:]:
         name, eq, value = part.partition("=")
+        if name in changes:
+            raise err(f"the option {name} is given twice (give each option once)", at)
         if name in FLAG_OPTIONS and eq and value in ("on", "off"):
             changes[name] = value == "on"
         elif name in LIMIT_OPTIONS and eq and value == "none":

@@ -60,6 +60,7 @@ from astroplane.errors import IllegalMoveError, NotationError, UnknownVariantErr
 from astroplane.formats._records import (
     RawGame,
     cached_start,
+    check_game,
     event_headers,
     extra_headers,
     header_lines,
@@ -67,6 +68,7 @@ from astroplane.formats._records import (
     join_records,
     quote,
     split_games,
+    token_header,
     turn_line,
 )
 from astroplane.formats.limits import MAX_RECORD_TEXT
@@ -306,6 +308,7 @@ def write_records(records: Iterable[GameRecord]) -> str:
 
 def _read_game(game: RawGame) -> GameRecord:
     headers = game.header_map()
+    check_game(headers, "astroplane")
     initial = cached_start(headers, "astroplane", lambda: _initial(headers))
     state = initial
     turns: list[tuple[Move, ...]] = []
@@ -354,14 +357,12 @@ def _initial(headers: Mapping[str, tuple[str, int]]) -> GameState:
                 )
         return state
     rules, _line = _rules_header(headers)
-    seats, seats_line = headers.get("Seats", ("SN", None))
-    seats = seats.strip(" ").upper()
+    seats, seats_line = token_header(headers, "Seats", "SN")
     if seats not in _STANDARD_SEATS:
         raise NotationError(
             "the Seats of a standard start are SN, SWN or SWNE", seats, 0, seats_line
         )
-    first, first_line = headers.get("First", (seats[0], None))
-    first = first.strip(" ").upper()
+    first, first_line = token_header(headers, "First", seats[0])
     if len(first) != 1 or first not in seats:
         raise NotationError(f"First is a seat of {seats}", first, 0, first_line)
     return new_game(_STANDARD_SEATS[seats], first=first, rules=rules)
@@ -369,8 +370,8 @@ def _initial(headers: Mapping[str, tuple[str, int]]) -> GameState:
 
 def _agree(headers: Mapping[str, tuple[str, int]], name: str, expected: str) -> None:
     if name in headers:
-        value, line = headers[name]
-        if value.strip(" ").upper() != expected:
+        value, line = token_header(headers, name, expected)
+        if value != expected:
             raise NotationError(
                 f"the {name} header does not agree with the Position ({expected})",
                 value,

@@ -57,6 +57,7 @@ from astroplane.errors import IllegalMoveError, NotationError
 from astroplane.formats._records import (
     RawGame,
     cached_start,
+    check_game,
     event_headers,
     extra_headers,
     header_lines,
@@ -64,6 +65,7 @@ from astroplane.formats._records import (
     join_records,
     quote,
     split_games,
+    token_header,
     turn_line,
 )
 from astroplane.formats.limits import MAX_RECORD_TEXT
@@ -253,9 +255,7 @@ def write_records(records: Iterable[GameRecord]) -> str:
 
 def _read_game(game: RawGame) -> GameRecord:
     headers = game.header_map()
-    if headers.get("Game", (_GAME, 0))[0] != _GAME:
-        value, line = headers["Game"]
-        raise NotationError(f"not an {_GAME} record", value, 0, line)
+    check_game(headers, _GAME, {"Seats": "astroplane"})
     initial = cached_start(headers, _GAME, lambda: _initial(headers))
     state = initial
     moves: list[Move] = []
@@ -291,7 +291,7 @@ def _initial(headers: Mapping[str, tuple[str, int]]) -> AeroplaneState:
             "First": COLOURS[state.to_move],
         }
         for name, value in expected.items():
-            if name in headers and headers[name][0].strip(" ").upper() != value:
+            if name in headers and token_header(headers, name, value)[0] != value:
                 raise NotationError(
                     f"the {name} header does not agree with the Position ({value})",
                     headers[name][0],
@@ -307,8 +307,17 @@ def _initial(headers: Mapping[str, tuple[str, int]]) -> AeroplaneState:
             )
         return state
     rules = _rules(headers)
-    colours = headers.get("Colours", ("RB", 0))[0].strip(" ").upper()
-    first = headers.get("First", (colours[:1], 0))[0].strip(" ").upper()
+    colours = token_header(headers, "Colours", "RB")[0]
+    first = token_header(headers, "First", colours[:1])[0]
+    for name, value in (("Colours", colours), ("First", first)):
+        if name in headers and not set(value) <= set(COLOURS):
+            at = next(i for i, c in enumerate(value) if c not in COLOURS)
+            raise NotationError(
+                f"the {name} header is written with the colour letters {''.join(COLOURS)}",
+                value,
+                at,
+                headers[name][1],
+            )
     try:
         return new_game(rules=rules, colours=colours, first=first)
     except ValueError as exc:
