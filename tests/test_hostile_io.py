@@ -8,12 +8,17 @@ from __future__ import annotations
 import contextlib
 import tracemalloc
 from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path
 
+import attrs
 import pytest
 
 import astroplane as ap
+from astroplane import protocol
+from astroplane.cli import main
 from astroplane.formats import limits
-from astroplane.formats.position import position_from_text, rules_from_text
+from astroplane.formats.position import position_from_text, rules_from_text, rules_to_text
 from astroplane.formats.record import GameRecord, iter_records, read_records
 from astroplane.games.aeroplane_chess.record import GameRecord as ACRecord
 from astroplane.games.aeroplane_chess.record import read_records as ac_read_records
@@ -159,3 +164,144 @@ def test_n10_rules_text_duplicate_option_rejected(text: str) -> None:
         position_from_text(text + " " + ap.new_game().to_text().split(" ", 1)[1])
     with pytest.raises(ap.NotationError, match="given twice"):
         GameRecord.from_text(f'[Rules "{text}"]\n')
+
+
+# ---- N9: the registries say what is wrong with a name of the wrong type ---------------------
+@pytest.mark.parametrize("name", [{}, [], None, 3, b"standard"])
+def test_n9_registry_wrong_type_is_a_clear_error(name: object) -> None:
+    """N9: variant() and get_game() with a name that is not a string raise their documented
+    error (UnknownVariantError, ValueError) saying a name is a string, not a TypeError
+    from inside a dict lookup."""
+    with pytest.raises(ap.UnknownVariantError, match="a variant name is a string"):
+        ap.variant(name)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="a game name is a string"):
+        protocol.get_game(name)  # type: ignore[arg-type]
+
+
+# ---- N11: a game's texts are read-only --------------------------------------------------------
+def test_n11_game_texts_read_only() -> None:
+    """N11: Game.texts, shared by every caller of get_game, cannot be changed, and a game
+    keeps its own copy of the mapping it was given."""
+    game = protocol.get_game("astroplane")
+    goal = game.texts["goal"]
+    with pytest.raises(TypeError):
+        game.texts["goal"] = "changed"  # type: ignore[index]
+    assert protocol.get_game("astroplane").texts["goal"] == goal
+    given = {"goal": "win"}
+    copy = attrs.evolve(game, texts=given)
+    given["goal"] = "lose"
+    assert copy.texts["goal"] == "win"
+
+
+# ---- N12: registering a variant never changes how other rules are written --------------------
+def test_n12_register_variant_does_not_rename_other_rules() -> None:
+    """N12: a variant whose phases are a registered variant's (standard with other
+    options) is refused, so the text of plain standard rules with those options stays
+    standard,max_turns=50 for every other caller."""
+    fast = attrs.evolve(ap.STANDARD, max_turns=50)
+    before = rules_to_text(fast)
+    with pytest.raises(ValueError, match="phases of the registered variant 'standard'"):
+        ap.register_variant("n12-fast", fast)
+    assert "n12-fast" not in ap.variants()
+    assert rules_to_text(fast) == before == "standard,max_turns=50"
+    assert fast.name == "custom"
+    # the same for a third party's variant: a second name for its phases is refused
+    own = ap.STANDARD.restrict(lambda state, move: False, "nothing is forbidden")
+    ap.register_variant("n12-own", own)
+    with pytest.raises(ValueError, match="'n12-own'"):
+        ap.register_variant("n12-own-fast", attrs.evolve(own, max_turns=50))
+    assert rules_to_text(attrs.evolve(own, max_turns=50)) == "n12-own,max_turns=50"
+    ap.register_variant("n12-own", own)  # registering the same again is still fine
+
+
+# ---- N13: bundled and installed game names are reserved ----------------------------------------
+def test_n13_register_game_cannot_take_a_bundled_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """N13: register_game under the name of the bundled aeroplane-chess (or of an installed
+    plug-in) before it is first looked up is a ValueError; the real game still loads."""
+    monkeypatch.setattr(protocol, "_GAMES", {"astroplane": protocol.get_game("astroplane")})
+    impostor = attrs.evolve(protocol.get_game("astroplane"), name="aeroplane-chess")
+    with pytest.raises(ValueError, match="reserved for the installed game"):
+        protocol.register_game(impostor)
+    assert protocol.get_game("aeroplane-chess").title == "Aeroplane Chess"
+    # reserved even when the package metadata is missing (run from a source tree)
+    monkeypatch.setattr(protocol, "_GAMES", {"astroplane": protocol.get_game("astroplane")})
+    monkeypatch.setattr(protocol.metadata, "entry_points", lambda **kw: [])
+    with pytest.raises(ValueError, match="reserved"):
+        protocol.register_game(impostor)
+    # an installed plug-in's name likewise
+    group = protocol.ENTRY_POINT_GROUP
+    fake = metadata.EntryPoint("n13-plugin", "astroplane.game:ASTROPLANE", group)
+    monkeypatch.setattr(protocol.metadata, "entry_points", lambda **kw: [fake])
+    with pytest.raises(ValueError, match="reserved"):
+        protocol.register_game(attrs.evolve(impostor, name="n13-plugin"))
+
+
+# ---- N14: a broken game plug-in is skipped, with a warning naming it ---------------------------
+@pytest.fixture
+def broken_plugin(monkeypatch: pytest.MonkeyPatch) -> str:
+    """An installed game plug-in (entry point) whose module does not exist."""
+    name = "n14-broken"
+    ep = metadata.EntryPoint(name, "n14_no_such_module:GAME", protocol.ENTRY_POINT_GROUP)
+    real = protocol._installed_games
+    monkeypatch.setattr(protocol, "_installed_games", lambda: {**real(), name: ep})
+    monkeypatch.setattr(protocol, "_BROKEN", {})
+    return name
+
+
+def test_n14_broken_plugin_is_skipped_with_a_warning(broken_plugin: str) -> None:
+    """N14: games() skips a plug-in that fails to import, warning with its name;
+    get_game(its name) raises a ValueError carrying the plug-in's error."""
+    with pytest.warns(RuntimeWarning, match=broken_plugin):
+        found = protocol.games()
+    assert broken_plugin not in found and {"astroplane", "aeroplane-chess"} <= set(found)
+    assert "n14_no_such_module" in protocol.game_errors()[broken_plugin]
+    with pytest.raises(ValueError, match=r"failed to load.*n14_no_such_module") as err:
+        protocol.get_game(broken_plugin)
+    assert isinstance(err.value.__cause__, ModuleNotFoundError)
+
+
+def test_n14_cli_works_and_lists_a_broken_plugin(
+    broken_plugin: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """N14: with a broken plug-in installed, `astroplane replay` of an ASTROPLANE record
+    still works, and `astroplane games` lists every game with title and player counts and
+    the broken plug-in with its error."""
+    record = tmp_path / "game.apgame"
+    record.write_text(GameRecord.from_game(ap.new_game(), []).to_text())
+    with pytest.warns(RuntimeWarning, match=broken_plugin):
+        assert main(["replay", str(record)]) == 0
+        capsys.readouterr()
+        assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "ASTROPLANE (2, 3, 4 players)" in out and "Aeroplane Chess" in out
+    assert broken_plugin in out and "n14_no_such_module" in out
+
+
+# ---- N17: numeric command-line options are checked when they are parsed -----------------------
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["selfplay", "--max-turns", "1000001"],
+        ["selfplay", "--max-turns", "0"],
+        ["selfplay", "--games", "0"],
+        ["selfplay", "--games", "1" + "0" * 5000],
+        ["selfplay", "--seed", "-1"],
+        ["selfplay", "--seed", str(2**64)],
+        ["selfplay", "--players", "\u0662"],  # an Arabic-Indic two, which int() reads as 2
+        ["selfplay", "--think", "\u0661s"],
+        ["play", "--max-turns", "1000001"],
+        ["play", "--seed", "1e3"],
+        ["perft", "--depth", "0"],
+        ["perft", "--depth", "21"],
+        ["perft", "--players", "5"],
+    ],
+)
+def test_n17_cli_numeric_option_out_of_range_is_a_usage_error(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """N17: a numeric option out of its range (or not ASCII digits) is a usage error,
+    exit 2 with argparse's message naming the option, never a traceback."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    assert f"argument {argv[1]}" in capsys.readouterr().err
