@@ -313,7 +313,8 @@ def _initial(headers: Mapping[str, tuple[str, int]]) -> AeroplaneState:
         if name in headers and not set(value) <= set(COLOURS):
             at = next(i for i, c in enumerate(value) if c not in COLOURS)
             raise NotationError(
-                f"the {name} header is written with the colour letters {''.join(COLOURS)}",
+                f"{value[at]!r} is not a colour: the {name} header is written with the "
+                f"letters {''.join(COLOURS)}",
                 value,
                 at,
                 headers[name][1],
