@@ -44,7 +44,6 @@ __all__ = [
     "extra_headers",
     "header_lines",
     "header_name_ok",
-    "intern",
     "join_records",
     "quote",
     "split_event_date",
@@ -54,6 +53,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+H = TypeVar("H", bound=Hashable)
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _PLAIN = re.compile(r'[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]*')
@@ -162,6 +162,11 @@ def quote(value: str) -> str:
     return "".join(out)
 
 
+#: How many distinct values ``RawGame.intern`` keeps per read (a game has a few thousand
+#: distinct moves).
+_SHARED_KEPT = 1 << 14
+
+
 class RawGame:
     """One game of a record text, split but not interpreted.
 
@@ -175,17 +180,36 @@ class RawGame:
         first_line: The game's first line number (1-based).
     """
 
-    __slots__ = ("body", "first_line", "headers")
+    __slots__ = ("_shared", "body", "first_line", "headers")
 
     def __init__(
         self,
         headers: tuple[tuple[str, str, int], ...],
         body: Iterator[tuple[int, str]],
         first_line: int,
+        shared: dict[Hashable, Hashable] | None = None,
     ) -> None:
         self.headers = headers
         self.body = body
         self.first_line = first_line
+        self._shared = {} if shared is None else shared
+
+    def intern(self, value: H) -> H:
+        """One shared object for equal immutable values (moves, headers) across the games
+        of one read: a game then holds a pointer per move, not an object per move. The
+        table belongs to the read and holds at most ``_SHARED_KEPT`` values."""
+        found = self._shared.get(value)
+        if found is None:
+            if len(self._shared) >= _SHARED_KEPT:  # iter_records: never keep a whole file
+                self._shared.clear()
+            self._shared[value] = found = value
+        return found  # type: ignore[return-value]
+
+    def header_pairs(self) -> tuple[tuple[str, str], ...]:
+        """The ``(name, value)`` headers for the game's record, shared with equal ones of
+        the games read before (a text of many games repeats its headers)."""
+        pairs = (self.intern((self.intern(n), v)) for n, v, _line in self.headers)
+        return self.intern(tuple(pairs))
 
     def header_map(self) -> dict[str, tuple[str, int]]:
         """The headers by name with their line numbers.
@@ -330,6 +354,7 @@ class _Splitter:
         self.next_line: tuple[int, str] | None = None  # read but not yet used
         self.size = 0  # characters of the current game so far
         self.games = 0
+        self.shared: dict[Hashable, Hashable] = {}  # RawGame.intern's table for this read
 
     def _read(self) -> tuple[int, str] | None:
         if self.next_line is not None:
@@ -393,7 +418,7 @@ class _Splitter:
                     first_line,
                 )
             body = self._body(first)
-            yield RawGame(tuple(headers), body, first_line)
+            yield RawGame(tuple(headers), body, first_line, self.shared)
             for _item in body:  # the reader stopped early: skip the rest of the game
                 pass
             if self.next_line is None:
@@ -534,23 +559,6 @@ def check_game(
             0,
             line,
         )
-
-
-H = TypeVar("H", bound=Hashable)
-_INTERNED: dict[Hashable, Hashable] = {}
-#: How many distinct values ``intern`` keeps (a game has a few thousand distinct moves).
-_INTERNED_KEPT = 1 << 16
-
-
-def intern(value: H) -> H:
-    """One shared object for equal immutable values (a record's moves): a game read from
-    text then holds a pointer per move, not an object per move."""
-    found = _INTERNED.get(value)
-    if found is None:
-        if len(_INTERNED) >= _INTERNED_KEPT:
-            _INTERNED.clear()
-        _INTERNED[value] = found = value
-    return found  # type: ignore[return-value]
 
 
 def turn_line(raw: str, number: int, letters: str) -> tuple[int, str, int, str]:

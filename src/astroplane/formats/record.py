@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TextIO
 
 import attrs
@@ -64,7 +64,6 @@ from astroplane.formats._records import (
     event_headers,
     extra_headers,
     header_lines,
-    intern,
     join_records,
     quote,
     split_games,
@@ -313,7 +312,7 @@ def _read_game(game: RawGame) -> GameRecord:
     state = initial
     turns: list[tuple[Move, ...]] = []
     for number, raw in game.body:
-        state, moves = _read_turn(state, number, raw)
+        state, moves = _read_turn(state, number, raw, game.intern)
         turns.append(moves)
     if "Result" in headers:
         result, line = headers["Result"]
@@ -325,7 +324,7 @@ def _read_game(game: RawGame) -> GameRecord:
                 line,
             )
     return GameRecord(
-        intern(tuple(intern((n, v)) for n, v, _line in game.headers)), initial, tuple(turns)
+        game.header_pairs(), initial, tuple(turns)
     )
 
 
@@ -380,7 +379,9 @@ def _agree(headers: Mapping[str, tuple[str, int]], name: str, expected: str) -> 
             )
 
 
-def _read_turn(state: GameState, number: int, raw: str) -> tuple[GameState, tuple[Move, ...]]:
+def _read_turn(
+    state: GameState, number: int, raw: str, intern: Callable[[Move], Move]
+) -> tuple[GameState, tuple[Move, ...]]:
     turn, letter, offset, text = turn_line(raw, number, SEAT_NAMES)
     seat = SEAT_NAMES.index(letter)
     offset -= len(raw) - len(raw.lstrip(" \t"))

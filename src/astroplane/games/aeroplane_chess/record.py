@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 import attrs
 
@@ -61,7 +61,6 @@ from astroplane.formats._records import (
     event_headers,
     extra_headers,
     header_lines,
-    intern,
     join_records,
     quote,
     split_games,
@@ -260,7 +259,7 @@ def _read_game(game: RawGame) -> GameRecord:
     state = initial
     moves: list[Move] = []
     for number, raw in game.body:
-        state = _read_turn(state, number, raw, moves)
+        state = _read_turn(state, number, raw, moves, game.intern)
     if "Result" in headers:
         result, line = headers["Result"]
         if result.strip(" ") != _result(state):
@@ -270,8 +269,7 @@ def _read_game(game: RawGame) -> GameRecord:
                 None,
                 line,
             )
-    pairs = intern(tuple(intern((n, v)) for n, v, _line in game.headers))
-    return GameRecord(pairs, initial, tuple(moves))
+    return GameRecord(game.header_pairs(), initial, tuple(moves))
 
 
 def _rules(headers: Mapping[str, tuple[str, int]]) -> Rules:
@@ -327,7 +325,13 @@ def _initial(headers: Mapping[str, tuple[str, int]]) -> AeroplaneState:
         raise NotationError(str(exc), value, 0, line or None) from None
 
 
-def _read_turn(state: AeroplaneState, number: int, raw: str, moves: list[Move]) -> AeroplaneState:
+def _read_turn(
+    state: AeroplaneState,
+    number: int,
+    raw: str,
+    moves: list[Move],
+    intern: Callable[[Move], Move],
+) -> AeroplaneState:
     turn, letter, offset, text = turn_line(raw, number, "".join(COLOURS))
     colour = COLOURS.index(letter)
     if state.is_over:
