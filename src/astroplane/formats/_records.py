@@ -21,16 +21,16 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable, Iterator, Mapping
-from typing import TextIO
-
-import attrs
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from typing import TextIO, TypeVar
 
 from astroplane.errors import NotationError
 from astroplane.formats.limits import (
     MAX_HEADER_NAME,
     MAX_HEADER_VALUE,
+    MAX_RECORD_HEADERS,
     MAX_RECORD_TEXT,
+    MAX_RECORDS_GAMES,
     MAX_RECORDS_TEXT,
     check_ascii,
     check_size,
@@ -38,6 +38,8 @@ from astroplane.formats.limits import (
 
 __all__ = [
     "RawGame",
+    "cached_start",
+    "check_game",
     "event_headers",
     "extra_headers",
     "header_lines",
@@ -46,8 +48,12 @@ __all__ = [
     "quote",
     "split_event_date",
     "split_games",
+    "token_header",
     "turn_line",
 ]
+
+T = TypeVar("T")
+H = TypeVar("H", bound=Hashable)
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _PLAIN = re.compile(r'[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]*')
@@ -156,19 +162,54 @@ def quote(value: str) -> str:
     return "".join(out)
 
 
-@attrs.frozen
+#: How many distinct values ``RawGame.intern`` keeps per read (a game has a few thousand
+#: distinct moves).
+_SHARED_KEPT = 1 << 14
+
+
 class RawGame:
     """One game of a record text, split but not interpreted.
 
+    The headers are read when the game is handed out; the turn lines are read from the
+    text while ``body`` is iterated (so a long game is never held as lines), and must be
+    iterated before the next game is asked for.
+
     Attributes:
         headers: ``(name, value, line)`` per header line, unescaped, in order.
-        body: ``(line, text)`` per turn line, in order.
+        body: ``(line, text)`` per turn line, in order (an iterator, read once).
         first_line: The game's first line number (1-based).
     """
 
-    headers: tuple[tuple[str, str, int], ...]
-    body: tuple[tuple[int, str], ...]
-    first_line: int
+    __slots__ = ("_shared", "body", "first_line", "headers")
+
+    def __init__(
+        self,
+        headers: tuple[tuple[str, str, int], ...],
+        body: Iterator[tuple[int, str]],
+        first_line: int,
+        shared: dict[Hashable, Hashable] | None = None,
+    ) -> None:
+        self.headers = headers
+        self.body = body
+        self.first_line = first_line
+        self._shared = {} if shared is None else shared
+
+    def intern(self, value: H) -> H:
+        """One shared object for equal immutable values (moves, headers) across the games
+        of one read: a game then holds a pointer per move, not an object per move. The
+        table belongs to the read and holds at most ``_SHARED_KEPT`` values."""
+        found = self._shared.get(value)
+        if found is None:
+            if len(self._shared) >= _SHARED_KEPT:  # iter_records: never keep a whole file
+                self._shared.clear()
+            self._shared[value] = found = value
+        return found  # type: ignore[return-value]
+
+    def header_pairs(self) -> tuple[tuple[str, str], ...]:
+        """The ``(name, value)`` headers for the game's record, shared with equal ones of
+        the games read before (a text of many games repeats its headers)."""
+        pairs = (self.intern((self.intern(n), v)) for n, v, _line in self.headers)
+        return self.intern(tuple(pairs))
 
     def header_map(self) -> dict[str, tuple[str, int]]:
         """The headers by name with their line numbers.
@@ -249,21 +290,18 @@ def _header(raw: str, number: int) -> tuple[str, str]:
     return name, "".join(parts)
 
 
-def _lines(source: str | TextIO, limit: int) -> Iterator[tuple[int, str]]:
-    """Numbered lines of a text, or of a text file read in chunks (so an endless file
-    without line breaks costs at most ``limit`` characters)."""
+def _chunks(source: str | TextIO, limit: int) -> Iterator[str]:
+    """The text in pieces of at most ``_CHUNK`` characters (a file is read that way; a
+    string is sliced, so no list of all its lines is ever built)."""
     if isinstance(source, str):
         check_size(source, limit, "a record text")
-        for number, line in enumerate(source.split("\n"), 1):
-            yield number, line.removesuffix("\r")
+        for start in range(0, len(source), _CHUNK):
+            yield source[start : start + _CHUNK]
         return
     read = getattr(source, "read", None)
     if read is None:
         raise NotationError(f"a record is a string or a text file, not {type(source).__name__}")
-    pending: list[str] = []  # the start of a line, in pieces (joining them once is linear)
-    pending_size = 0
     total = 0
-    number = 0
     while True:
         chunk = read(_CHUNK)
         if not isinstance(chunk, str):
@@ -272,7 +310,18 @@ def _lines(source: str | TextIO, limit: int) -> Iterator[tuple[int, str]]:
         if total > limit:
             raise NotationError(f"a record text is longer than {limit} characters")
         if not chunk:
-            break
+            return
+        yield chunk
+
+
+def _lines(source: str | TextIO, limit: int) -> Iterator[tuple[int, str]]:
+    """Numbered lines of a text or a text file, read a chunk at a time (so an endless file
+    without line breaks costs at most ``MAX_RECORD_TEXT`` characters, and memory never
+    holds more than a chunk's lines)."""
+    pending: list[str] = []  # the start of a line, in pieces (joining them once is linear)
+    pending_size = 0
+    number = 0
+    for chunk in _chunks(source, limit):
         if "\n" not in chunk:
             pending.append(chunk)
             pending_size += len(chunk)
@@ -292,67 +341,224 @@ def _lines(source: str | TextIO, limit: int) -> Iterator[tuple[int, str]]:
     yield number, "".join(pending).removesuffix("\r")
 
 
+_AFTER_BLANK = "a header after the blank line that ends the headers"
+
+
+class _Splitter:
+    """Splits a stream of numbered lines into games, one game at a time (see
+    ``split_games``)."""
+
+    def __init__(self, source: str | TextIO, many: bool) -> None:
+        self.many = many
+        self.lines = _lines(source, MAX_RECORDS_TEXT if many else MAX_RECORD_TEXT)
+        self.next_line: tuple[int, str] | None = None  # read but not yet used
+        self.size = 0  # characters of the current game so far
+        self.games = 0
+        self.shared: dict[Hashable, Hashable] = {}  # RawGame.intern's table for this read
+
+    def _read(self) -> tuple[int, str] | None:
+        if self.next_line is not None:
+            line, self.next_line = self.next_line, None
+            return line
+        item = next(self.lines, None)
+        if item is not None:
+            number, raw = item
+            self.size += len(raw) + 1
+            if self.size > MAX_RECORD_TEXT:
+                raise NotationError(
+                    f"one game's record is longer than {MAX_RECORD_TEXT} characters",
+                    "",
+                    None,
+                    number,
+                )
+        return item
+
+    def games_(self) -> Iterator[RawGame]:
+        while True:
+            first: tuple[int, str] | None = None  # the game's first turn line
+            headers: list[tuple[str, str, int]] = []
+            first_line = 0
+            closed = False  # a blank line ended the headers
+            while True:
+                item = self._read()
+                if item is None:
+                    break
+                number, raw = item
+                line = raw.strip(" \t")
+                if not line:
+                    closed = closed or bool(headers)
+                    continue
+                if line.startswith("#"):
+                    continue
+                if not headers:
+                    first_line = number
+                if line.startswith("["):
+                    if closed:
+                        self._second_game(number, raw, _AFTER_BLANK)
+                        self.next_line = item
+                        break
+                    if len(headers) >= MAX_RECORD_HEADERS:
+                        raise NotationError(
+                            f"a game has at most {MAX_RECORD_HEADERS} headers", raw, 0, number
+                        )
+                    headers.append((*_header(line, number), number))
+                    continue
+                first = item
+                break
+            if not headers and first is None:
+                if not self.games:
+                    raise NotationError("an empty record: no header and no turn line")
+                return
+            self.games += 1
+            if self.games > MAX_RECORDS_GAMES:
+                raise NotationError(
+                    f"a record text holds at most {MAX_RECORDS_GAMES} games",
+                    "",
+                    None,
+                    first_line,
+                )
+            body = self._body(first)
+            yield RawGame(tuple(headers), body, first_line, self.shared)
+            for _item in body:  # the reader stopped early: skip the rest of the game
+                pass
+            if self.next_line is None:
+                return
+            self.size = len(self.next_line[1]) + 1
+
+    def _second_game(self, number: int, raw: str, problem: str) -> None:
+        if not self.many:
+            raise NotationError(
+                problem + ": a second game? (read several with read_records)", raw, 0, number
+            )
+
+    def _body(self, first: tuple[int, str] | None) -> Iterator[tuple[int, str]]:
+        if first is None:
+            return
+        yield first
+        while True:
+            item = self._read()
+            if item is None:
+                return
+            line = item[1].strip(" \t")
+            if not line or line.startswith("#"):
+                continue
+            if line.startswith("["):
+                self._second_game(item[0], item[1], "a header after the moves")
+                self.next_line = item
+                return
+            yield item
+
+
 def split_games(source: str | TextIO, *, many: bool) -> Iterator[RawGame]:
     """The games of a record text (``many``) or its one game, lazily.
 
+    Each game's headers are read when it is handed out and its turn lines while its
+    ``body`` is iterated, so memory holds one game's headers and one chunk of text.
+
     Args:
         source: The text, or a text file (read in chunks).
-        many: Several games allowed (within ``MAX_RECORDS_TEXT``, each within
-            ``MAX_RECORD_TEXT``); else exactly one, within ``MAX_RECORD_TEXT``.
+        many: Several games allowed (within ``MAX_RECORDS_TEXT`` and
+            ``MAX_RECORDS_GAMES``, each within ``MAX_RECORD_TEXT``); else exactly one,
+            within ``MAX_RECORD_TEXT``.
 
     Raises:
-        NotationError: If the text is too long, a header line is malformed, a header comes
-            after the turn lines of a single game, or there is no game at all.
+        NotationError: If the text is too long or holds too many games or headers, a
+            header line is malformed, a header comes after the turn lines of a single
+            game (raised while its body is read), or there is no game at all.
     """
-    limit = MAX_RECORDS_TEXT if many else MAX_RECORD_TEXT
-    headers: list[tuple[str, str, int]] = []
-    body: list[tuple[int, str]] = []
-    first = 0
-    closed = False  # a blank line ended the headers of the current game
-    size = 0
-    found = False
-    for number, raw in _lines(source, limit):
-        size += len(raw) + 1
-        if size > MAX_RECORD_TEXT:
-            raise NotationError(
-                f"one game's record is longer than {MAX_RECORD_TEXT} characters", "", None, number
-            )
-        line = raw.strip(" \t")
-        if not line:
-            closed = closed or bool(headers)
-            continue
-        if line.startswith("#"):
-            continue
-        if line.startswith("["):
-            if body or closed:
-                if not many:
-                    problem = (
-                        "a header after the moves"
-                        if body
-                        else "a header after the blank line that ends the headers"
-                    )
-                    raise NotationError(
-                        problem + ": a second game? (read several with read_records)",
-                        raw,
-                        0,
-                        number,
-                    )
-                found = True
-                yield RawGame(tuple(headers), tuple(body), first)
-                headers, body, closed, size = [], [], False, len(raw) + 1
-            if not headers and not body:
-                first = number
-            name, value = _header(line, number)
-            headers.append((name, value, number))
-            continue
-        if not headers and not body:
-            first = number
-        body.append((number, raw))
-    if headers or body:
-        found = True
-        yield RawGame(tuple(headers), tuple(body), first)
-    if not found:
-        raise NotationError("an empty record: no header and no turn line")
+    return _Splitter(source, many).games_()
+
+
+_STARTS: dict[tuple[object, ...], object] = {}
+#: How many start positions ``cached_start`` keeps.
+_STARTS_KEPT = 64
+_START_HEADERS = ("Position", "Rules", "Seats", "Colours", "First")
+
+
+def cached_start(headers: Mapping[str, tuple[str, int]], game: str, build: Callable[[], T]) -> T:
+    """The start position a game's headers describe: ``build()``, or the same (immutable)
+    state built before for the same header values, so a text of many short games costs one
+    validated start per distinct start instead of one per game.
+
+    Raises:
+        NotationError: As ``build`` (errors are not kept: they name the lines).
+    """
+    key = (game, *(headers[n][0] if n in headers else None for n in _START_HEADERS))
+    state = _STARTS.get(key)
+    if state is None:
+        state = build()
+        if len(_STARTS) >= _STARTS_KEPT:
+            _STARTS.clear()
+        _STARTS[key] = state
+    return state  # type: ignore[return-value]
+
+
+#: A token header's value: printable ASCII without blanks.
+_TOKEN = re.compile(r"[!-~]+")
+
+
+def token_header(
+    headers: Mapping[str, tuple[str, int]], name: str, default: str
+) -> tuple[str, int | None]:
+    """The value and line of a header that holds a token (``Game``, ``Seats``, ``Colours``,
+    ``First``), or ``(default, None)`` when it is absent.
+
+    A token is printable ASCII without blanks and is compared exactly: a look-alike
+    (U+017F long s for ``S``) or a Unicode blank (U+2003 em space) is an error, never
+    folded into the ASCII the writer writes.
+
+    Raises:
+        NotationError: If the value is not such a token; ``index`` is the bad character's
+            column in the value, ``line`` the header's.
+    """
+    if name not in headers:
+        return default, None
+    value, line = headers[name]
+    if _TOKEN.fullmatch(value) is None:
+        bad = next((i for i, c in enumerate(value) if not "!" <= c <= "~"), 0)
+        shown = f"{value[bad]!r} (U+{ord(value[bad]):04X})" if value else "nothing"
+        raise NotationError(
+            f"the {name} header is printable ASCII without blanks, written exactly, "
+            f"not {shown}",
+            value,
+            bad,
+            line,
+        )
+    return value, line
+
+
+def check_game(
+    headers: Mapping[str, tuple[str, int]], game: str, marks: Mapping[str, str] | None = None
+) -> None:
+    """Refuse a record of another game than ``game``: one whose ``Game`` header names
+    another game or, without a ``Game`` header, that has a header of ``marks`` (a header
+    name that only another game's records carry, with that game's name: ASTROPLANE
+    records, which have no ``Game`` header, carry ``Seats``).
+
+    Raises:
+        NotationError: If the record is another game's (or the header is not a token);
+            ``line`` is the header's.
+    """
+    value, line = token_header(headers, "Game", game)
+    article = "an" if game[:1] in "aeiou" else "a"
+    if line is None:
+        for mark, other in (marks or {}).items():
+            if mark in headers:
+                raise NotationError(
+                    f"not {article} {game} record: it has no Game header and a {mark} "
+                    f"header, so it is {other!r}'s (read it with that game's reader)",
+                    headers[mark][0],
+                    0,
+                    headers[mark][1],
+                )
+    if value != game:
+        raise NotationError(
+            f"not {article} {game} record: its Game header names {value!r} (read it with "
+            f"that game's reader: astroplane.protocol.get_game(name).record_from_text)",
+            value,
+            0,
+            line,
+        )
 
 
 def turn_line(raw: str, number: int, letters: str) -> tuple[int, str, int, str]:

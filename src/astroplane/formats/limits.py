@@ -23,7 +23,9 @@ __all__ = [
     "MAX_JSON_TEXT",
     "MAX_MOVE_TEXT",
     "MAX_POSITION_TEXT",
+    "MAX_RECORDS_GAMES",
     "MAX_RECORDS_TEXT",
+    "MAX_RECORD_HEADERS",
     "MAX_RECORD_TEXT",
     "MAX_RULES_TEXT",
     "check_ascii",
@@ -47,6 +49,11 @@ MAX_HEADER_VALUE = MAX_POSITION_TEXT
 MAX_RECORD_TEXT = 1024 * 1024
 #: A text holding several game records (``read_records``), each within ``MAX_RECORD_TEXT``.
 MAX_RECORDS_TEXT = 64 * 1024 * 1024
+#: The games in one text of several records: every game read costs a few hundred bytes and
+#: some microseconds however short its text, so a text of tiny games is bounded by count.
+MAX_RECORDS_GAMES = 100_000
+#: The header lines of one game (the library writes at most 8, plus a caller's extras).
+MAX_RECORD_HEADERS = 64
 
 #: The characters text formats are made of besides printable ASCII: space and tab.
 _BLANKS = frozenset(" \t")
