@@ -251,7 +251,10 @@ ENTRY_POINT_GROUP = "astroplane.games"
 #: The games that come with this library but are loaded on first use, as entry points
 #: (also declared in the package metadata; listed here so that their names are reserved
 #: even when the package runs uninstalled).
-_BUNDLED = {"aeroplane-chess": "astroplane.games.aeroplane_chess:AEROPLANE_CHESS"}
+_BUNDLED = {
+    "astroplane": "astroplane.game:ASTROPLANE",
+    "aeroplane-chess": "astroplane.games.aeroplane_chess:AEROPLANE_CHESS",
+}
 
 
 def _installed_games() -> dict[str, metadata.EntryPoint]:

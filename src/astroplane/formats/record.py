@@ -57,7 +57,15 @@ from typing import TextIO
 import attrs
 
 from astroplane.errors import IllegalMoveError, NotationError, UnknownVariantError
-from astroplane.formats._records import (
+from astroplane.formats.limits import MAX_RECORD_TEXT
+from astroplane.formats.notation import format_move, parse_move
+from astroplane.formats.position import (
+    position_from_text,
+    position_to_text,
+    rules_from_text,
+    rules_to_text,
+)
+from astroplane.kit.records import (
     RawGame,
     cached_start,
     check_game,
@@ -69,14 +77,6 @@ from astroplane.formats._records import (
     split_games,
     token_header,
     turn_line,
-)
-from astroplane.formats.limits import MAX_RECORD_TEXT
-from astroplane.formats.notation import format_move, parse_move
-from astroplane.formats.position import (
-    position_from_text,
-    position_to_text,
-    rules_from_text,
-    rules_to_text,
 )
 from astroplane.moves import Move
 from astroplane.pieces import SEAT_NAMES

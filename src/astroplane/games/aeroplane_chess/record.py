@@ -54,7 +54,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 import attrs
 
 from astroplane.errors import IllegalMoveError, NotationError
-from astroplane.formats._records import (
+from astroplane.games.aeroplane_chess.board import COLOURS
+from astroplane.games.aeroplane_chess.moves import Move
+from astroplane.games.aeroplane_chess.notation import format_move, parse_move
+from astroplane.games.aeroplane_chess.options import Rules, rules_from_text, rules_to_text
+from astroplane.games.aeroplane_chess.position import position_from_text, position_to_text
+from astroplane.games.aeroplane_chess.render import describe_outcome
+from astroplane.games.aeroplane_chess.setup import new_game
+from astroplane.games.aeroplane_chess.state import AeroplaneState
+from astroplane.kit.limits import MAX_RECORD_TEXT
+from astroplane.kit.records import (
     RawGame,
     cached_start,
     check_game,
@@ -67,15 +76,6 @@ from astroplane.formats._records import (
     token_header,
     turn_line,
 )
-from astroplane.formats.limits import MAX_RECORD_TEXT
-from astroplane.games.aeroplane_chess.board import COLOURS
-from astroplane.games.aeroplane_chess.moves import Move
-from astroplane.games.aeroplane_chess.notation import format_move, parse_move
-from astroplane.games.aeroplane_chess.options import Rules, rules_from_text, rules_to_text
-from astroplane.games.aeroplane_chess.position import position_from_text, position_to_text
-from astroplane.games.aeroplane_chess.render import describe_outcome
-from astroplane.games.aeroplane_chess.setup import new_game
-from astroplane.games.aeroplane_chess.state import AeroplaneState
 
 __all__ = ["GameRecord", "read_records", "write_records"]
 

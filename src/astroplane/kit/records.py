@@ -1,6 +1,7 @@
 """The game-independent part of PGN-like game records: lines, headers and games.
 
-Shared by the records of ASTROPLANE (``astroplane.formats.record``) and Aeroplane Chess.
+Part of the kit: the records of every game (ASTROPLANE's ``astroplane.formats.record``,
+Aeroplane Chess's ``astroplane.games.aeroplane_chess.record``) are built on it.
 A record text is split into lines at ``\\n`` only (a ``\\r`` before it is dropped): the
 Unicode line breaks that ``str.splitlines`` also splits at (U+2028, U+0085, ``\\x1c``...)
 are escaped by the writer, so a header value never breaks a line.
@@ -14,7 +15,7 @@ Header values escape ``\\\\``, ``\\"``, ``\\n``, ``\\r``, ``\\t`` and, as ``\\uX
 other control character, line or paragraph separator and lone surrogate; the reader
 accepts exactly these escapes. Everything is read in one pass with bounded work per
 character (no regular expression can backtrack), within the limits of
-``astroplane.formats.limits``.
+``astroplane.kit.limits``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import TextIO, TypeVar
 
 from astroplane.errors import NotationError
-from astroplane.formats.limits import (
+from astroplane.kit.limits import (
     MAX_HEADER_NAME,
     MAX_HEADER_VALUE,
     MAX_RECORD_HEADERS,
