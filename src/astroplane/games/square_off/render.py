@@ -19,6 +19,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from astroplane.games.square_off.play import SEATS
@@ -29,22 +30,34 @@ if TYPE_CHECKING:
 __all__ = ["render"]
 
 
-def render(state: SquareOffState) -> str:
-    """The board as a 7-line drawing with file letters, then one status line."""
+def render(state: SquareOffState, highlight: Iterable[int] = ()) -> str:
+    """The board as a 7-line drawing with file letters, then one status line; the points
+    in ``highlight`` (point ids) are marked ``>like this<`` (over the links beside them).
+
+    Examples:
+        >>> from astroplane.games.square_off import new_game, Move
+        >>> print(render(new_game().play(Move.place("d2")), [19]).splitlines()[5])
+        2 | .-->W<--. |
+    """
     board = state.board
-    grid = [[" "] * 13 for _ in range(7)]  # rows top (rank 7) down; column 2 * file
+    grid = [[" "] * 14 for _ in range(7)]  # rows top (rank 7) down; column 2 * file + 1
     for p, (x, y) in enumerate(board.cells):
         seat = state.pieces_at(p)
-        grid[6 - y][2 * x] = "." if seat is None else SEATS[seat]
+        grid[6 - y][2 * x + 1] = "." if seat is None else SEATS[seat]
     for a, b in board.links:
         (x1, y1), (x2, y2) = board.cells[a], board.cells[b]
         if y1 == y2:
-            for c in range(2 * min(x1, x2) + 1, 2 * max(x1, x2)):
+            for c in range(2 * min(x1, x2) + 2, 2 * max(x1, x2) + 1):
                 grid[6 - y1][c] = "-"
         elif x1 == x2:
             for r in range(min(y1, y2) + 1, max(y1, y2)):
-                grid[6 - r][2 * x1] = "|"
-    lines = [f"{7 - i} " + "".join(row).rstrip() for i, row in enumerate(grid)]
+                grid[6 - r][2 * x1 + 1] = "|"
+    for p in highlight:
+        if isinstance(p, int) and 0 <= p < len(board.cells):
+            x, y = board.cells[p]
+            grid[6 - y][2 * x] = ">"
+            grid[6 - y][2 * x + 2] = "<"
+    lines = [f"{7 - i}" + "".join(row).rstrip() for i, row in enumerate(grid)]
     lines.append("  a b c d e f g")
     lines.append(status(state))
     return "\n".join(lines)
