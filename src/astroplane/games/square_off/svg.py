@@ -98,6 +98,8 @@ def render_svg(
     for p, name in enumerate(names):
         body.append(el("circle", title(name), id=ids("pt", name), cx=xy[p][0], cy=xy[p][1],
                        r=7, fill=INK))  # fmt: skip
+    if last is not None:  # under the pieces: a jump's arrow passes the piece jumped over
+        body.append(_last(last, xy, ids))
     removable = {m.point for m in state.legal_moves() if m.kind == MoveKind.REMOVE}
     for p, name in enumerate(names):
         seat = state.pieces_at(p)
@@ -107,15 +109,13 @@ def render_svg(
             body.append(el("circle", title(f"{name} may be removed"), id=ids("removable", name),
                            class_="removable", cx=xy[p][0], cy=xy[p][1], r=_R + 6, fill="none",
                            stroke=MARK, stroke_width=3, stroke_dasharray="6 4"))  # fmt: skip
-    if last is not None:
-        body.append(_last(last, xy, ids))
     for seat in (0, 1):
         y = _BOARD + _HAND * seat + _HAND / 2
         body.append(el("text", f"{SEATS[seat]} in hand {state.in_hand[seat]}, removed "
                        f"{state.removed[seat]}", x=16, y=y, dy=".35em", font_size=14,
                        fill=INK))  # fmt: skip
         for k in range(state.in_hand[seat]):
-            centre = (200 + k * 24, y)
+            centre = (216 + k * 24, y)
             body.append(_piece(centre, seat, ids("hand", SEATS[seat], str(k + 1)),
                                f"{SEATS[seat]} in hand", radius=10))  # fmt: skip
     body.append(text(_W / 2, _H - 18, status(state), 13, INK))
