@@ -40,7 +40,7 @@ def render(state: SquareOffState, highlight: Iterable[int] = ()) -> str:
         2 | .-->W<--. |
     """
     board = state.board
-    grid = [[" "] * 14 for _ in range(7)]  # rows top (rank 7) down; column 2 * file + 1
+    grid = [[" "] * 15 for _ in range(7)]  # rows top (rank 7) down; column 2 * file + 1
     for p, (x, y) in enumerate(board.cells):
         seat = state.pieces_at(p)
         grid[6 - y][2 * x + 1] = "." if seat is None else SEATS[seat]
