@@ -62,13 +62,19 @@ def test_removable_pieces_are_marked_while_a_removal_is_pending() -> None:
 
 
 def test_the_last_move_is_an_arrow_for_moves_and_a_ring_for_placements() -> None:
-    """A jump's last move is an arrow group (drawn under the pieces); a placement's is a
-    ring."""
+    """A jump's last move is an arrow group (drawn under the pieces), a trade's has two
+    heads and its lines formed for both sides are marked; a placement's is a ring."""
     s = pos("a1 d1 b2 c3", "a4 g1 f2 e3", rules=JUMP_OFF, in_hand=(0, 0))
     m = parse_move(s, "a1^a7")
     root = ET.fromstring(render_svg(s.play(m), last=m))
     last = next(e for e in root.iter() if e.attrib.get("id") == "last")
     assert last.tag == f"{NS}g"
+    s = pos("a7 d7 a1 c3", "d1 g1 g7 e4", rules=PRESETS["trading-places"])
+    m = parse_move(s, "a1<>g7")
+    root = ET.fromstring(render_svg(s.play(m), last=m))
+    last = next(e for e in root.iter() if e.attrib.get("id") == "last")
+    assert len(list(last.iter(f"{NS}polygon"))) == 2  # a swap: two heads
+    assert sum(1 for e in root.iter() if e.attrib.get("id", "").startswith("formed-")) == 2
     root = ET.fromstring(render_svg(play(new_game(), "d2"), last=Move.place("d2")))
     last = next(e for e in root.iter() if e.attrib.get("id") == "last")
     assert last.tag == f"{NS}circle"

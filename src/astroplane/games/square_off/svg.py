@@ -3,10 +3,11 @@
 The board is drawn on its 7 by 7 grid (the points' names give the cells): links, points
 (``pt-d2``), pieces (``piece-d2``, with class ``piece W`` or ``piece B``) and the pieces
 in hand beside the board (``hand-W-1`` ...). White and black pieces also carry their
-letter, so colour alone never tells them apart. Optional marks: the last move (an arrow,
-or a ring for a placement; ``last``), the lines it formed (``formed-0`` ...), and, when a
-removal is pending, the pieces that may be removed (``removable-d2``). Every id can take
-a prefix (``prefix="left"`` gives ``left-pt-d2``), so several boards share a page.
+letter, so colour alone never tells them apart. Optional marks: the last move (``last``:
+an arrow, with a head at both ends for a trade, or a ring for a placement or removal),
+the lines it formed (``formed-0`` ...), and, when a removal is pending, the pieces that
+may be removed (``removable-d2``). Every id can take a prefix (``prefix="left"`` gives
+``left-pt-d2``), so several boards share a page.
 
 Examples:
     >>> from astroplane.games.square_off import new_game, Move
@@ -142,6 +143,9 @@ def _last(move: Move, xy: list[Point], ids: Ids) -> str:
     cut = (_R + 2) / length
     start = (x0 + dx * cut, y0 + dy * cut)
     end = (x1 - dx * cut, y1 - dy * cut)
+    if move.kind == MoveKind.TRADE:  # a swap: a head at both ends
+        both = arrow(start, end, MARK, 4, 14) + arrow(end, start, MARK, 4, 14)
+        return el("g", title("the last move: a trade") + both, id=ids("last"))
     return arrow(start, end, MARK, 4, 14, id=ids("last"))
 
 
