@@ -152,3 +152,29 @@ def test_the_json_text_reader_wants_a_state() -> None:
         SQUARE_OFF_GAME.from_json(to_json(Move.place("d2")))
     assert SQUARE_OFF_GAME.from_json(SQUARE_OFF_GAME.to_json(new_game())) == new_game()
     assert SQUARE_OFF_GAME.from_dict(SQUARE_OFF_GAME.to_dict(new_game())) == new_game()
+
+
+def test_the_evaluation_is_zero_sum_and_rewards_forming_a_line() -> None:
+    """evaluate(s, W) == -evaluate(s, B) in random games; a finished game is worth
+    WIN_VALUE to the winner; the greedy bot forms a line when it can [SO26]."""
+    from astroplane.agents import GreedyBot
+    from astroplane.games.square_off.evaluation import WIN_VALUE, evaluate
+
+    for state in playout(4, PRESETS["jump-off"])[0][::7]:
+        assert evaluate(state, 0) == pytest.approx(-evaluate(state, 1))
+    done = pos("a7 d7 g7", "a1 d1", in_hand=(0, 0))
+    assert (evaluate(done, 0), evaluate(done, 1)) == (WIN_VALUE, -WIN_VALUE)
+    s = play(new_game(), "a7 b6 d7 d6")
+    assert GreedyBot(seed=1).choose(s) == Move.place("g7")
+    with pytest.raises(ValueError, match="seat"):
+        evaluate(s, 2)
+
+
+def test_greedy_bots_play_a_game_to_the_end() -> None:
+    """The default bots of the tools (greedy) play a whole game of every preset."""
+    from astroplane.agents import GreedyBot, play_game
+
+    for rules in PRESETS.values():
+        start = new_game(attrs.evolve(rules, max_turns=150))
+        run = play_game(start, {0: GreedyBot(seed=1), 1: GreedyBot(seed=2)})
+        assert run.final.is_over

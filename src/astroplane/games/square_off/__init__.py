@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from astroplane.errors import IllegalMoveError, NotationError, PositionError
 from astroplane.games.square_off.board import BOARD, N_POINTS, Board, point_id, point_name
+from astroplane.games.square_off.evaluation import evaluate
 from astroplane.games.square_off.game import (
     SQUARE_OFF_GAME,
     describe_outcome,
@@ -100,6 +101,7 @@ __all__ = [
     "SquareOffState",
     "action_to_move",
     "describe_outcome",
+    "evaluate",
     "format_move",
     "from_json",
     "highlights",

@@ -1,10 +1,11 @@
 """Square Off as a first-class game: its ``Game`` value for the generic tools [SO25].
 
 ``SQUARE_OFF_GAME`` ties the rules core to the formats (rules text, position text, JSON,
-move notation, the OpenSpiel action encoding), the terminal and SVG drawings and the
-texts for newcomers; the package registers it as ``"square-off"`` (and the
-``astroplane.games`` entry point points here), so bots, ``perft``, ``Match``, the
-conformance suite and the command line serve it like the bundled games.
+move notation, the OpenSpiel action encoding), the terminal and SVG drawings, a
+heuristic evaluation for the greedy bot and the texts for newcomers; the package
+registers it as ``"square-off"`` (and the ``astroplane.games`` entry point points here),
+so bots, ``perft``, ``Match``, the conformance suite and the command line serve it like
+the bundled games.
 
 Examples:
     >>> from astroplane.protocol import get_game
@@ -24,6 +25,7 @@ from typing import Any
 import attrs
 
 from astroplane.errors import NotationError
+from astroplane.games.square_off.evaluation import evaluate
 from astroplane.games.square_off.jsonio import from_json, state_from_dict, state_to_dict, to_json
 from astroplane.games.square_off.moves import (
     NUM_ACTIONS,
@@ -248,6 +250,7 @@ SQUARE_OFF_GAME: Game[SquareOffState, Move] = Game(
     describe_outcome=describe_outcome,
     status=status,
     render_svg=_svg,
+    evaluate=evaluate,
     invariants=invariants,
     highlights=highlights,
     seat_colours=FILL,
