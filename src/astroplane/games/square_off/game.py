@@ -14,7 +14,7 @@ Examples:
     >>> g.position_to_text(s)
     'jump-off .../.../.../....../.../.../... 9/9 B - -/- t0 q0'
     >>> g.status(s)
-    'B to move (stage 1); in hand W 9, B 9; removed W 0, B 0; turn 0'
+    'B to move (stage 1); in hand W 9, B 9; removed W 0, B 0; turn 1'
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ Examples:
     2 | .---W---. |
     1 .-----.-----.
       a b c d e f g
-    B to move (stage 1); in hand W 8, B 9; removed W 0, B 0; turn 1
+    B to move (stage 1); in hand W 8, B 9; removed W 0, B 0; turn 2
 """
 
 from __future__ import annotations
@@ -64,7 +64,9 @@ def render(state: SquareOffState, highlight: Iterable[int] = ()) -> str:
 
 
 def status(state: SquareOffState) -> str:
-    """One line: who acts (or the result), the hands, the removed pieces, the turn."""
+    """One line: who acts (or the result), the hands, the removed pieces, the turn number
+    (the protocol's ``state.turn``: 1 for the first player's first turn), or once the
+    game is over the turns played."""
     if state.outcome is not None:
         won = "drawn" if state.winner is None else f"{SEATS[state.winner]} wins"
         head = f"over, {won}: {state.outcome.ending.words}"
@@ -74,4 +76,5 @@ def status(state: SquareOffState) -> str:
         head = f"{SEATS[state.to_move]} to move (stage {state.stage})"
     w, b = state.in_hand
     rw, rb = state.removed
-    return f"{head}; in hand W {w}, B {b}; removed W {rw}, B {rb}; turn {state.turns}"
+    when = f"turn {state.turn}" if state.outcome is None else f"{state.turns} turns played"
+    return f"{head}; in hand W {w}, B {b}; removed W {rw}, B {rb}; {when}"
