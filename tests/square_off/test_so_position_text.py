@@ -283,3 +283,16 @@ def test_one_character_changes_are_read_or_refused_cleanly(
     except NotationError:
         return
     assert position_from_text(position_to_text(again)) == again
+
+
+def test_a_history_problem_is_reported_at_the_history_field() -> None:
+    """A history key whose removal rights or cooldown marks are impossible is reported at
+    the h: field, not at the removal or cooldown field."""
+    rules = attrs.evolve(SQUARE_OFF, threefold=True)
+    s = play(pos("a7 d7 b2", "a1 d1 f4", rules=rules, in_hand=(0, 0)), "b2-b4 f4-f6")
+    text = position_to_text(s)
+    key = text.split()[8][2:].split(",")[0]
+    bad = f"{int(key, 16) | 1 << 60:x}"  # cooldown marks without the cooldown option
+    with pytest.raises(NotationError, match="cooldown marks without") as info:
+        position_from_text(text.replace(key, bad))
+    assert info.value.index == text.index(" h:") + 1

@@ -221,7 +221,7 @@ def position_from_text(text: str, *, board: Board = BOARD) -> SquareOffState:
             board=board,
         )
     except PositionError as exc:
-        where = {"removal": 4, "cooldown": 5, "history": 8}
+        where = {"history": 8, "removal": 4, "cooldown": 5}  # a history problem may name others
         field_no = next((n for word, n in where.items() if word in exc.problem), 1)
         at = fields[field_no][1] if field_no < len(fields) else fields[1][1]
         raise err(exc.problem, at) from None
