@@ -221,8 +221,8 @@ def state_from_dict(data: Any, *, board: Board = BOARD) -> SquareOffState:
         >>> state_from_dict(d)
         Traceback (most recent call last):
         ...
-        astroplane.kit.jsonread.JsonPathError: state: W has more than 9 pieces on the \
-board and in hand [SO2]
+        astroplane.kit.jsonread.JsonPathError: state.points: W has more than 9 pieces on \
+the board and in hand [SO2]
     """
     d = _check_head(data, "state", _STATE_FIELDS)
     rules = rules_from_dict(d["rules"], "state.rules")
@@ -271,7 +271,9 @@ board and in hand [SO2]
             rules=rules, board=board,
         )  # fmt: skip
     except PositionError as exc:
-        raise JsonPathError("state", exc.problem) from None
+        words = {"history": "history", "removal": "removals", "cooldown": "cooldown"}
+        where = next((f for w, f in words.items() if w in exc.problem), "points")
+        raise JsonPathError(f"state.{where}", exc.problem) from None
     _check_derived(d, state)
     return state
 
