@@ -9,8 +9,8 @@ board. Players place their pieces, then slide them along the links; three in a r
 
 States follow ``astroplane.protocol.State`` (``game_name = "square-off"``). Importing
 this package registers the game as ``"square-off"`` (``game.SQUARE_OFF_GAME``), with its
-formats built on the shared kit: rules text, position text and JSON (docs/square-off/
-formats.md), the terminal and SVG drawings.
+formats built on the shared kit: rules text, position text and JSON (on
+docs/square-off/formats.md), the terminal and SVG drawings.
 
 Examples:
     >>> from astroplane.games.square_off import new_game, parse_move, format_move
