@@ -116,7 +116,7 @@ def render_svg(
                        f"{state.removed[seat]}", x=16, y=y, dy=".35em", font_size=14,
                        fill=INK))  # fmt: skip
         for k in range(state.in_hand[seat]):
-            centre = (216 + k * 24, y)
+            centre = (216 + k * 22, y)
             body.append(_piece(centre, seat, ids("hand", SEATS[seat], str(k + 1)),
                                f"{SEATS[seat]} in hand", radius=10))  # fmt: skip
     body.append(text(_W / 2, _H - 18, status(state), 13, INK))
