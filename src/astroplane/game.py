@@ -24,7 +24,6 @@ from astroplane.enums import SEAT_NAMES
 from astroplane.errors import NotationError
 from astroplane.evaluation import evaluate
 from astroplane.events import Board, Event
-from astroplane.formats._records import split_event_date
 from astroplane.formats.events import effects
 from astroplane.formats.jsonio import from_json, state_from_dict, state_to_dict, to_json
 from astroplane.formats.notation import format_move, parse_move
@@ -35,6 +34,7 @@ from astroplane.formats.position import (
     rules_to_text,
 )
 from astroplane.formats.record import GameRecord
+from astroplane.kit.records import split_event_date
 from astroplane.kit.svg import PALETTE
 from astroplane.moves import SQUARE_KINDS, STEP_KINDS, Move, MoveKind
 from astroplane.outcome import EndReason

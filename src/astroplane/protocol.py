@@ -25,7 +25,9 @@ Examples:
 
 from __future__ import annotations
 
+import importlib
 import random
+import warnings
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from importlib import metadata
 from types import MappingProxyType
@@ -36,6 +38,7 @@ import attrs
 __all__ = [
     "Game",
     "State",
+    "game_errors",
     "game_of",
     "games",
     "get_game",
@@ -131,6 +134,11 @@ def sample_chance(state: State[MoveT], rng: random.Random) -> MoveT:
     return rng.choices(moves, weights)[0]
 
 
+def _read_only(texts: Mapping[str, str]) -> Mapping[str, str]:
+    """A read-only copy of a game's texts: every caller of ``get_game`` shares the value."""
+    return MappingProxyType(dict(texts))
+
+
 @attrs.frozen
 class Game(Generic[StateT, MoveT]):
     """A game the generic tools can play: how to start it, its formats, how to show it.
@@ -181,7 +189,8 @@ class Game(Generic[StateT, MoveT]):
         record_from_text: ``record_from_text(text) -> (initial, moves)``, read and
             checked.
         texts: Short texts for newcomers by key: ``"goal"``, ``"legend"`` (how to read
-            ``render_text``), ``"rules"`` (the rules in a few lines, with a link).
+            ``render_text``), ``"rules"`` (the rules in a few lines, with a link); a
+            read-only mapping (a copy of the one given), as the value is shared.
         render_svg: A state drawn as a standalone SVG document, if the game has one.
         evaluate: ``evaluate(state, seat)``, a heuristic value for bots (higher is better
             for ``seat``), if the game has one.
@@ -225,34 +234,104 @@ class Game(Generic[StateT, MoveT]):
     move_to_action: Callable[[StateT, MoveT], int] | None = None
     record_to_text: Callable[[StateT, Sequence[MoveT], Mapping[str, str]], str] | None = None
     record_from_text: Callable[[str], tuple[StateT, tuple[MoveT, ...]]] | None = None
-    texts: Mapping[str, str] = attrs.field(factory=dict)
+    texts: Mapping[str, str] = attrs.field(factory=dict, converter=_read_only)
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}, {self.player_counts} players>"
 
 
 _GAMES: dict[str, Game[Any, Any]] = {}
-
-
-def register_game(game: Game[Any, Any]) -> None:
-    """Make ``game`` known to the generic tools under ``game.name``.
-
-    Raises:
-        ValueError: If another game is registered under that name.
-    """
-    old = _GAMES.get(game.name)
-    if old is not None and old is not game:
-        raise ValueError(f"a game named {game.name!r} is already registered")
-    _GAMES[game.name] = game
-
+#: Installed games that failed to load, by name: the error, in words.
+_BROKEN: dict[str, str] = {}
 
 #: The entry-point group through which installed packages offer games (the value is the
 #: ``Game``; loading it imports the module that registers it).
 ENTRY_POINT_GROUP = "astroplane.games"
 
+#: The games that come with this library but are loaded on first use, as entry points
+#: (also declared in the package metadata; listed here so that their names are reserved
+#: even when the package runs uninstalled).
+_BUNDLED = {
+    "astroplane": "astroplane.game:ASTROPLANE",
+    "aeroplane-chess": "astroplane.games.aeroplane_chess:AEROPLANE_CHESS",
+}
+
 
 def _installed_games() -> dict[str, metadata.EntryPoint]:
-    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+    """The games offered by entry points, and the bundled ones (whose names no installed
+    package can take)."""
+    found = {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+    for name, value in _BUNDLED.items():
+        found[name] = metadata.EntryPoint(name, value, ENTRY_POINT_GROUP)
+    return found
+
+
+def _check_name(name: object, what: str) -> str:
+    if not isinstance(name, str):
+        raise ValueError(f"{what} is a string, not {type(name).__name__}: {name!r:.60}")
+    return name
+
+
+def register_game(game: Game[Any, Any]) -> None:
+    """Make ``game`` known to the generic tools under ``game.name``.
+
+    The names of the bundled games and of the games installed through the entry-point
+    group ``astroplane.games`` are reserved: only the ``Game`` their entry point names
+    can be registered under them (a module that registers such a name first does not
+    take it from the installed game).
+
+    Raises:
+        ValueError: If ``game`` is not a ``Game``, another game is registered under that
+            name, or the name is reserved for an installed or bundled game.
+    """
+    if not isinstance(game, Game):
+        raise ValueError(f"register_game takes a Game, not {type(game).__name__}")
+    old = _GAMES.get(game.name)
+    if old is game:
+        return
+    if old is not None:
+        raise ValueError(f"a game named {game.name!r} is already registered")
+    entry = _installed_games().get(game.name)
+    if entry is not None and not _entry_target(entry, game):
+        raise ValueError(
+            f"the game name {game.name!r} is reserved for the installed game "
+            f"{entry.value} (entry point group {ENTRY_POINT_GROUP})"
+        )
+    _GAMES[game.name] = game
+
+
+def _entry_target(entry: metadata.EntryPoint, game: Game[Any, Any]) -> bool:
+    """Is ``game`` the object the entry point names? A module that is being imported (and
+    registers its game while it is) is looked at as it stands, so that registering from
+    it does not import it again; if it has not bound the name yet, it is the owner."""
+    try:
+        module = importlib.import_module(entry.module)
+    except Exception:  # a broken plug-in: its name stays reserved
+        return False
+    target: object = module
+    for part in (entry.attr or "").split("."):
+        target = getattr(target, part, None) if part else target
+    if target is None:
+        spec = getattr(module, "__spec__", None)
+        return bool(getattr(spec, "_initializing", False))
+    return target is game
+
+
+def _load(name: str, entry: metadata.EntryPoint) -> Game[Any, Any]:
+    """Load an installed game; a failure is remembered and raised as a ValueError."""
+    try:
+        loaded = entry.load()
+    except Exception as exc:  # any error of a plug-in's import
+        _BROKEN[name] = f"{type(exc).__name__}: {exc}"
+        raise ValueError(
+            f"the installed game {name!r} ({entry.value}) failed to load: {_BROKEN[name]}"
+        ) from exc
+    if not isinstance(loaded, Game) or loaded.name != name:
+        _BROKEN[name] = f"its entry point gives {loaded!r:.80}, not a Game named {name!r}"
+        raise ValueError(f"the installed game {name!r} ({entry.value}) is broken: {_BROKEN[name]}")
+    register_game(loaded)
+    _BROKEN.pop(name, None)
+    return loaded
 
 
 def get_game(name: str) -> Game[Any, Any]:
@@ -260,7 +339,10 @@ def get_game(name: str) -> Game[Any, Any]:
     ``astroplane.games``, such as the bundled ``aeroplane-chess``) on first use.
 
     Raises:
-        ValueError: If no game has that name (the message lists the known ones).
+        ValueError: If no game has that name (the message lists the known ones), ``name``
+            is not a string (the same error type: a wrong type is a bad name like any
+            other), or the installed game of that name fails to load (the message gives
+            the plug-in's error, which is also the exception's ``__cause__``).
 
     Examples:
         >>> get_game("astroplane").title
@@ -268,24 +350,38 @@ def get_game(name: str) -> Game[Any, Any]:
         >>> get_game("aeroplane-chess").player_counts
         (2, 3, 4)
     """
+    _check_name(name, "a game name")
     game = _GAMES.get(name)
     if game is not None:
         return game
-    entry = _installed_games().get(name)
+    installed = _installed_games()
+    entry = installed.get(name)
     if entry is not None:
-        loaded = entry.load()
-        if isinstance(loaded, Game) and loaded.name == name:
-            register_game(loaded)
-            return loaded
-    known = ", ".join(sorted({*_GAMES, *_installed_games()})) or "none"
+        return _load(name, entry)
+    known = ", ".join(sorted({*_GAMES, *installed})) or "none"
     raise ValueError(f"unknown game {name!r} (known: {known})")
 
 
 def games() -> Mapping[str, Game[Any, Any]]:
-    """The games by name: the registered ones and every installed one (loaded now)."""
-    for name in _installed_games():
-        get_game(name)
+    """The games by name: the registered ones and every installed one (loaded now).
+
+    An installed game that fails to load is skipped with a ``RuntimeWarning`` naming it
+    and its error (``game_errors()`` lists them; ``get_game(name)`` raises the error), so
+    one broken plug-in does not stop the others.
+    """
+    for name, entry in _installed_games().items():
+        if name not in _GAMES:
+            try:
+                _load(name, entry)
+            except ValueError as exc:
+                warnings.warn(f"{exc}; it is skipped", RuntimeWarning, stacklevel=2)
     return MappingProxyType(_GAMES)
+
+
+def game_errors() -> Mapping[str, str]:
+    """The installed games that failed to load (by ``games()`` or ``get_game``), by name:
+    the error in words (a read-only view)."""
+    return MappingProxyType(_BROKEN)
 
 
 def game_of(state: State[Any]) -> Game[Any, Any]:

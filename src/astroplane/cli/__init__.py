@@ -6,6 +6,7 @@ Sub-commands (``astroplane <command> --help`` explains each):
 * ``play`` is an interactive terminal game against bots;
 * ``replay`` replays a game record, validating every move;
 * ``perft`` counts action sequences [D22] and measures the speed.
+* ``games`` lists the games (title, player counts) and any broken game plug-in.
 
 Every command plays every registered game (``--game``; ASTROPLANE by default). The command
 line needs the ``rich`` package (``pip install 'astroplane[cli]'``); without it, it says

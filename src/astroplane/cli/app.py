@@ -18,7 +18,7 @@ from astroplane.cli.interactive import cmd_play
 from astroplane.cli.perft import cmd_perft
 from astroplane.cli.replay import cmd_replay
 from astroplane.cli.selfplay import cmd_selfplay
-from astroplane.protocol import games, get_game
+from astroplane.protocol import game_errors, games, get_game
 
 __all__ = ["DEFAULT_MAX_TURNS", "build_parser", "run"]
 
@@ -29,28 +29,46 @@ _RULES_HELP = (
 )
 
 
-def _at_least(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``minimum`` (ASCII digits)."""
+def _whole(minimum: int, maximum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``minimum`` to ``maximum`` in ASCII digits,
+    so an out-of-range value is a usage error (exit 2) when the arguments are parsed,
+    never a traceback later."""
 
     def parse(text: str) -> int:
         t = text.strip()
-        if not (t.isascii() and t.lstrip("-").isdigit()):
+        digits = t.removeprefix("-")
+        if not (t.isascii() and digits.isdigit() and len(digits) <= len(str(maximum))):
+            if t.isascii() and digits.isdigit():
+                raise argparse.ArgumentTypeError(f"must be at most {maximum}, not {text!r}")
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
         value = int(t)
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        if not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(
+                f"must be at least {minimum} and at most {maximum}, not {value}"
+            )
         return value
 
+    parse.__name__ = "whole number"  # argparse names the type in some messages
     return parse
 
 
-_positive = _at_least(1)
-_non_negative = _at_least(0)
+#: The bounds of the numeric options: what the rules and the tools accept.
+MAX_TURNS_LIMIT = 1_000_000  # the largest max_turns option of the rules [D18]
+MAX_GAMES = 1_000_000
+MAX_SEED = 2**64 - 1
+MAX_DEPTH = 20
+_turns = _whole(1, MAX_TURNS_LIMIT)
+_games = _whole(1, MAX_GAMES)
+_seed = _whole(0, MAX_SEED)
+_depth = _whole(1, MAX_DEPTH)
+_players = _whole(2, 4)
 
 
 def _seconds(text: str) -> float:
     """An argparse type: a thinking time such as ``0.5s`` or ``2``."""
     t = text.strip().lower().removesuffix("s")
+    if not (t.isascii() and t.replace(".", "", 1).isdigit()):
+        raise argparse.ArgumentTypeError(f"not a time in seconds: {text!r} (e.g. 0.5s)")
     try:
         value = float(t)
     except ValueError:
@@ -87,26 +105,26 @@ def _add_game_options(p: argparse.ArgumentParser, *, players_default: int) -> No
     )
     p.add_argument(
         "--players",
-        type=int,
-        choices=(2, 3, 4),
+        type=_players,
+        metavar="{2,3,4}",
         default=players_default,
         help=f"number of players (default {players_default})",
     )
     p.add_argument("--rules", default=None, metavar="RULES", help=_RULES_HELP)
     p.add_argument(
         "--seed",
-        type=_non_negative,
+        type=_seed,
         default=None,
         help="random seed for the bots and the dice (default: a random one, printed so the "
         "games can be reproduced)",
     )
     p.add_argument(
         "--max-turns",
-        type=_positive,
+        type=_turns,
         default=DEFAULT_MAX_TURNS,
         metavar="N",
-        help=f"end and score a game after turn N [D18] (default {DEFAULT_MAX_TURNS}; games "
-        "without a turn limit ignore it)",
+        help=f"end and score a game after turn N [D18], 1..{MAX_TURNS_LIMIT} (default "
+        f"{DEFAULT_MAX_TURNS}; games without a turn limit ignore it)",
     )
 
 
@@ -160,7 +178,9 @@ def build_parser() -> argparse.ArgumentParser:
         "A game ends by the rules or, at the latest, after the turn limit.",
     )
     _add_game_options(sp, players_default=2)
-    sp.add_argument("--games", type=_positive, default=1, help="number of games (default 1)")
+    sp.add_argument(
+        "--games", type=_games, default=1, help=f"number of games, 1..{MAX_GAMES} (default 1)"
+    )
     _add_bot_options(sp, "greedy", "bots per seat in turn order, cycled if fewer")
     sp.add_argument(
         "--show", action="store_true", help="print every action and the board after each turn"
@@ -209,11 +229,34 @@ def build_parser() -> argparse.ArgumentParser:
         "one action each).",
     )
     fp.add_argument("--game", type=_game, default="astroplane", metavar="GAME", help="the game")
-    fp.add_argument("--depth", type=_positive, default=3, help="deepest level (default 3)")
-    fp.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="players (default 2)")
+    fp.add_argument(
+        "--depth", type=_depth, default=3, help=f"deepest level, 1..{MAX_DEPTH} (default 3)"
+    )
+    fp.add_argument(
+        "--players", type=_players, metavar="{2,3,4}", default=2, help="players (default 2)"
+    )
     fp.add_argument("--rules", default=None, metavar="RULES", help=_RULES_HELP)
     fp.set_defaults(run=cmd_perft)
+
+    gp = sub.add_parser(
+        "games",
+        help="list the games, with their player counts",
+        description="List every game the commands can play (--game), with its title and "
+        "player counts, and every installed game plug-in that failed to load, with its error.",
+    )
+    gp.set_defaults(run=cmd_games)
     return parser
+
+
+def cmd_games(args: argparse.Namespace, out: Console, err: Console) -> int:
+    """``astroplane games``: every game by name, title and player counts; broken plug-ins
+    with their error."""
+    for name, game in sorted(games().items()):
+        counts = ", ".join(map(str, game.player_counts))
+        out.print(Text(f"{name:<20} {game.title} ({counts} players)"))
+    for name, error in sorted(game_errors().items()):
+        out.print(Text(f"{name:<20} not available: the installed plug-in failed to load: {error}"))
+    return 0
 
 
 def run(argv: Sequence[str] | None = None) -> int:

@@ -31,6 +31,7 @@ import attrs
 
 from astroplane.errors import NotationError, PositionError, UnknownVariantError
 from astroplane.formats._lexer import Reader, position_text
+from astroplane.formats._rules_text import option_parts
 from astroplane.formats.limits import MAX_POSITION_TEXT, MAX_RULES_TEXT, check_ascii, check_size
 from astroplane.outcome import EndReason
 from astroplane.pieces import SEAT_NAMES, piece_name
@@ -80,13 +81,15 @@ def rules_from_text(text: str) -> Rules:
 
     Args:
         text: Rules text: a registered variant's name, then ``,option=value`` changes
-            (flags ``on``/``off``, limits a number 1..1000000 in ASCII digits or ``none``).
-            At most ``MAX_RULES_TEXT`` (1024) printable ASCII characters.
+            (flags ``on``/``off``, limits a number 1..1000000 in ASCII digits or ``none``),
+            each option at most once. At most ``MAX_RULES_TEXT`` (1024) printable ASCII
+            characters.
 
     Raises:
         NotationError: If the text is not a string, is too long, holds a character that
-            is not printable ASCII, or is not a registered variant with known options
-            (``UnknownVariantError`` for an unknown name); ``index`` is the column.
+            is not printable ASCII, or is not a registered variant with known options, each
+            given once (``UnknownVariantError`` for an unknown name); ``index`` is the
+            column.
 
     Examples:
         >>> rules_from_text("standard,square_vs_square=on").square_vs_square
@@ -106,15 +109,14 @@ def _read_rules(field: str, whole: str, base: int, line: int | None) -> Rules:
     def err(problem: str, at: int) -> NotationError:
         return NotationError(problem, whole, base + at, line)
 
-    parts = field.lower().split(",")
+    preset, parts = option_parts(field, whole, base, line)
     try:
-        start = variant(parts[0])
+        start = variant(preset)
     except UnknownVariantError as exc:
         raise UnknownVariantError(exc.name, exc.problem, whole, base_at(0), line) from None
     changes: dict[str, Any] = {}
-    at = len(parts[0]) + 1
-    for part in parts[1:]:
-        name, eq, value = part.partition("=")
+    for name, value, part, at in parts:
+        eq = "=" in part
         if name in FLAG_OPTIONS and eq and value in ("on", "off"):
             changes[name] = value == "on"
         elif name in LIMIT_OPTIONS and eq and value == "none":
@@ -125,7 +127,6 @@ def _read_rules(field: str, whole: str, base: int, line: int | None) -> Rules:
             changes[name] = int(value)
         else:
             raise err(f"not a rules option: {part!r} (name=on|off or name=number|none)", at)
-        at += len(part) + 1
     return attrs.evolve(start, **changes)
 
 

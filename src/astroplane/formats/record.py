@@ -51,22 +51,12 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TextIO
 
 import attrs
 
 from astroplane.errors import IllegalMoveError, NotationError, UnknownVariantError
-from astroplane.formats._records import (
-    RawGame,
-    event_headers,
-    extra_headers,
-    header_lines,
-    join_records,
-    quote,
-    split_games,
-    turn_line,
-)
 from astroplane.formats.limits import MAX_RECORD_TEXT
 from astroplane.formats.notation import format_move, parse_move
 from astroplane.formats.position import (
@@ -74,6 +64,19 @@ from astroplane.formats.position import (
     position_to_text,
     rules_from_text,
     rules_to_text,
+)
+from astroplane.kit.records import (
+    RawGame,
+    cached_start,
+    check_game,
+    event_headers,
+    extra_headers,
+    header_lines,
+    join_records,
+    quote,
+    split_games,
+    token_header,
+    turn_line,
 )
 from astroplane.moves import Move
 from astroplane.pieces import SEAT_NAMES
@@ -251,8 +254,7 @@ class GameRecord:
         """
         if not isinstance(text, str):
             raise NotationError(f"a record must be a string, not {type(text).__name__}")
-        (game,) = split_games(text, many=False)
-        return _read_game(game)
+        return _read_game(next(split_games(text, many=False)))
 
 
 def iter_records(source: str | TextIO) -> Iterator[GameRecord]:
@@ -305,11 +307,12 @@ def write_records(records: Iterable[GameRecord]) -> str:
 
 def _read_game(game: RawGame) -> GameRecord:
     headers = game.header_map()
-    initial = _initial(headers)
+    check_game(headers, "astroplane")
+    initial = cached_start(headers, "astroplane", lambda: _initial(headers))
     state = initial
     turns: list[tuple[Move, ...]] = []
     for number, raw in game.body:
-        state, moves = _read_turn(state, number, raw)
+        state, moves = _read_turn(state, number, raw, game.intern)
         turns.append(moves)
     if "Result" in headers:
         result, line = headers["Result"]
@@ -321,7 +324,7 @@ def _read_game(game: RawGame) -> GameRecord:
                 line,
             )
     return GameRecord(
-        tuple((name, value) for name, value, _line in game.headers), initial, tuple(turns)
+        game.header_pairs(), initial, tuple(turns)
     )
 
 
@@ -353,14 +356,12 @@ def _initial(headers: Mapping[str, tuple[str, int]]) -> GameState:
                 )
         return state
     rules, _line = _rules_header(headers)
-    seats, seats_line = headers.get("Seats", ("SN", None))
-    seats = seats.strip(" ").upper()
+    seats, seats_line = token_header(headers, "Seats", "SN")
     if seats not in _STANDARD_SEATS:
         raise NotationError(
             "the Seats of a standard start are SN, SWN or SWNE", seats, 0, seats_line
         )
-    first, first_line = headers.get("First", (seats[0], None))
-    first = first.strip(" ").upper()
+    first, first_line = token_header(headers, "First", seats[0])
     if len(first) != 1 or first not in seats:
         raise NotationError(f"First is a seat of {seats}", first, 0, first_line)
     return new_game(_STANDARD_SEATS[seats], first=first, rules=rules)
@@ -368,8 +369,8 @@ def _initial(headers: Mapping[str, tuple[str, int]]) -> GameState:
 
 def _agree(headers: Mapping[str, tuple[str, int]], name: str, expected: str) -> None:
     if name in headers:
-        value, line = headers[name]
-        if value.strip(" ").upper() != expected:
+        value, line = token_header(headers, name, expected)
+        if value != expected:
             raise NotationError(
                 f"the {name} header does not agree with the Position ({expected})",
                 value,
@@ -378,7 +379,9 @@ def _agree(headers: Mapping[str, tuple[str, int]], name: str, expected: str) -> 
             )
 
 
-def _read_turn(state: GameState, number: int, raw: str) -> tuple[GameState, tuple[Move, ...]]:
+def _read_turn(
+    state: GameState, number: int, raw: str, intern: Callable[[Move], Move]
+) -> tuple[GameState, tuple[Move, ...]]:
     turn, letter, offset, text = turn_line(raw, number, SEAT_NAMES)
     seat = SEAT_NAMES.index(letter)
     offset -= len(raw) - len(raw.lstrip(" \t"))
@@ -401,7 +404,7 @@ def _read_turn(state: GameState, number: int, raw: str) -> tuple[GameState, tupl
         except NotationError as exc:
             index = None if exc.index is None else offset + at + exc.index
             raise NotationError(exc.problem, raw, index, number) from None
-        moves.append(move)
+        moves.append(intern(move))
         try:
             state = state.play(move)
         except IllegalMoveError as exc:  # pragma: no cover - parse_move returns legal moves

@@ -11,6 +11,9 @@ another game's:
   single values that name the JSON path of a bad one;
 * ``BoardGraph`` (``astroplane.kit.graph``): a board of named points, links and lines
   (a Morris board, a star board) compiled to the tables rules and drawings use;
+* ``astroplane.kit.limits``: the size limits every reader checks before parsing;
+* ``astroplane.kit.records``: the game-independent part of PGN-like game records (lines,
+  headers and their escapes, several games per text, turn lines), read as a stream;
 * ``astroplane.kit.svg``: SVG elements, text, arrows and documents, a six-seat palette and
   id prefixes, so several boards can share a page.
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
 from astroplane.errors import NotationError
-from astroplane.formats.limits import MAX_JSON_TEXT, check_size
+from astroplane.kit.limits import MAX_JSON_TEXT, check_size
 
 __all__ = [
     "MAX_INT",

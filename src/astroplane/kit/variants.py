@@ -52,7 +52,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from astroplane.errors import NotationError, UnknownVariantError
-from astroplane.formats.limits import MAX_RULES_TEXT, check_ascii, check_size
+from astroplane.kit.limits import MAX_RULES_TEXT, check_ascii, check_size
 from astroplane.kit.options import Option
 
 __all__ = ["Variants"]

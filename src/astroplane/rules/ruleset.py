@@ -380,14 +380,27 @@ _VARIANTS: dict[str, Rules] = {}
 def register_variant(name: str, rules: Rules) -> None:
     """Register ``rules`` as the variant ``name``, so formats can write and read it.
 
-    Registering the same rules under the same name again does nothing.
+    Registering the same rules under the same name again does nothing. A variant is its
+    phases (``Rules.phases``): rules whose phases are a registered variant's, such as the
+    standard rules with other options, are refused — they already have a text
+    (``standard,max_turns=50``), and a second name for them would change what
+    ``rules_to_text``, position text, JSON and records write for everyone else's rules.
+    So registering a variant never changes how any other rules value is written.
 
     Args:
         name: Lower-case letters, digits and dashes, starting with a letter (at most 40).
         rules: The variant's rule set (its options are the variant's defaults).
 
     Raises:
-        ValueError: If the name is malformed or taken by other rules.
+        ValueError: If the name is malformed or taken by other rules, or the rules have
+            the phases of a variant registered under another name.
+
+    Examples:
+        >>> import attrs
+        >>> register_variant("fast", attrs.evolve(STANDARD, max_turns=50))
+        Traceback (most recent call last):
+        ...
+        ValueError: the rules of 'fast' have the phases of the registered variant 'standard' ...
     """
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         raise ValueError(f"a variant name is lower-case letters, digits and dashes, not {name!r}")
@@ -396,6 +409,15 @@ def register_variant(name: str, rules: Rules) -> None:
     old = _VARIANTS.get(name)
     if old is not None and old != rules:
         raise ValueError(f"another variant is registered as {name!r}")
+    if old is None:
+        phases = rules.phases()
+        same = next((n for n, r in _VARIANTS.items() if r.phases() == phases), None)
+        if same is not None:
+            raise ValueError(
+                f"the rules of {name!r} have the phases of the registered variant {same!r} "
+                f"(they differ at most in options, written as {same},option=value): a "
+                f"variant needs phases of its own"
+            )
     _VARIANTS[name] = rules
 
 
@@ -403,12 +425,18 @@ def variant(name: str) -> Rules:
     """The rules registered as ``name``.
 
     Raises:
-        UnknownVariantError: If no variant has that name (the message lists the known ones).
+        UnknownVariantError: If no variant has that name (the message lists the known ones),
+            or ``name`` is not a string (the same error, saying so: a wrong type is a bad
+            name like any other, so callers handle one error type).
 
     Examples:
         >>> variant("basic") == BASIC
         True
     """
+    if not isinstance(name, str):
+        raise UnknownVariantError(
+            "", f"a variant name is a string, not {type(name).__name__}: {name!r:.60}"
+        )
     rules = _VARIANTS.get(name)
     if rules is None:
         raise UnknownVariantError(
@@ -423,8 +451,9 @@ def variants() -> Mapping[str, Rules]:
     return MappingProxyType(_VARIANTS)
 
 
-for _name, _rules in (("standard", STANDARD), ("basic", BASIC), ("advanced", ADVANCED)):
-    register_variant(_name, _rules)
+# The shipped presets share their phases (they differ in options): they are the one family
+# of names register_variant does not allow, registered here directly.
+_VARIANTS.update(standard=STANDARD, basic=BASIC, advanced=ADVANCED)
 
 
 def action_of_kind(rules: Rules | None, kind: int) -> ActionType:

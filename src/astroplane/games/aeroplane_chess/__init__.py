@@ -35,7 +35,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from astroplane.errors import IllegalMoveError, NotationError, PositionError
-from astroplane.formats._records import split_event_date
 from astroplane.games.aeroplane_chess.board import (
     COLOUR_NAMES,
     COLOURS,
@@ -80,6 +79,7 @@ from astroplane.games.aeroplane_chess.render import (
 from astroplane.games.aeroplane_chess.setup import new_game, setup_position
 from astroplane.games.aeroplane_chess.state import AeroplaneState
 from astroplane.games.aeroplane_chess.svg import FILL, render_svg
+from astroplane.kit.records import split_event_date
 from astroplane.protocol import Game, register_game
 
 __all__ = [

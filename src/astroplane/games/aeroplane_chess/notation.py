@@ -35,7 +35,6 @@ import re
 from typing import TYPE_CHECKING
 
 from astroplane.errors import NotationError
-from astroplane.formats.limits import MAX_MOVE_TEXT, check_ascii, check_size
 from astroplane.games.aeroplane_chess.board import (
     plane_from_name,
     plane_name,
@@ -44,6 +43,7 @@ from astroplane.games.aeroplane_chess.board import (
 )
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 from astroplane.games.aeroplane_chess.play import raise_illegal, why_illegal
+from astroplane.kit.limits import MAX_MOVE_TEXT, check_ascii, check_size
 
 if TYPE_CHECKING:
     from astroplane.games.aeroplane_chess.state import AeroplaneState

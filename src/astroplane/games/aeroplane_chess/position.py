@@ -33,7 +33,6 @@ import re
 from collections.abc import Callable
 
 from astroplane.errors import NotationError, PositionError
-from astroplane.formats.limits import MAX_POSITION_TEXT, check_ascii, check_size
 from astroplane.games.aeroplane_chess.board import (
     CENTRE,
     COLOURS,
@@ -49,6 +48,7 @@ from astroplane.games.aeroplane_chess.options import rules_from_text, rules_to_t
 from astroplane.games.aeroplane_chess.play import MAX_TURN
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.games.aeroplane_chess.state import AeroplaneState
+from astroplane.kit.limits import MAX_POSITION_TEXT, check_ascii, check_size
 
 __all__ = ["position_from_text", "position_to_text"]
 

@@ -49,22 +49,11 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 import attrs
 
 from astroplane.errors import IllegalMoveError, NotationError
-from astroplane.formats._records import (
-    RawGame,
-    event_headers,
-    extra_headers,
-    header_lines,
-    join_records,
-    quote,
-    split_games,
-    turn_line,
-)
-from astroplane.formats.limits import MAX_RECORD_TEXT
 from astroplane.games.aeroplane_chess.board import COLOURS
 from astroplane.games.aeroplane_chess.moves import Move
 from astroplane.games.aeroplane_chess.notation import format_move, parse_move
@@ -73,6 +62,20 @@ from astroplane.games.aeroplane_chess.position import position_from_text, positi
 from astroplane.games.aeroplane_chess.render import describe_outcome
 from astroplane.games.aeroplane_chess.setup import new_game
 from astroplane.games.aeroplane_chess.state import AeroplaneState
+from astroplane.kit.limits import MAX_RECORD_TEXT
+from astroplane.kit.records import (
+    RawGame,
+    cached_start,
+    check_game,
+    event_headers,
+    extra_headers,
+    header_lines,
+    join_records,
+    quote,
+    split_games,
+    token_header,
+    turn_line,
+)
 
 __all__ = ["GameRecord", "read_records", "write_records"]
 
@@ -224,8 +227,7 @@ class GameRecord:
         """
         if not isinstance(text, str):
             raise NotationError(f"a record is a string, not {type(text).__name__}")
-        (game,) = split_games(text, many=False)
-        return _read_game(game)
+        return _read_game(next(split_games(text, many=False)))
 
 
 def read_records(text: str) -> tuple[GameRecord, ...]:
@@ -252,14 +254,12 @@ def write_records(records: Iterable[GameRecord]) -> str:
 
 def _read_game(game: RawGame) -> GameRecord:
     headers = game.header_map()
-    if headers.get("Game", (_GAME, 0))[0] != _GAME:
-        value, line = headers["Game"]
-        raise NotationError(f"not an {_GAME} record", value, 0, line)
-    initial = _initial(headers)
+    check_game(headers, _GAME, {"Seats": "astroplane"})
+    initial = cached_start(headers, _GAME, lambda: _initial(headers))
     state = initial
     moves: list[Move] = []
     for number, raw in game.body:
-        state = _read_turn(state, number, raw, moves)
+        state = _read_turn(state, number, raw, moves, game.intern)
     if "Result" in headers:
         result, line = headers["Result"]
         if result.strip(" ") != _result(state):
@@ -269,7 +269,7 @@ def _read_game(game: RawGame) -> GameRecord:
                 None,
                 line,
             )
-    return GameRecord(tuple((n, v) for n, v, _line in game.headers), initial, tuple(moves))
+    return GameRecord(game.header_pairs(), initial, tuple(moves))
 
 
 def _rules(headers: Mapping[str, tuple[str, int]]) -> Rules:
@@ -289,7 +289,7 @@ def _initial(headers: Mapping[str, tuple[str, int]]) -> AeroplaneState:
             "First": COLOURS[state.to_move],
         }
         for name, value in expected.items():
-            if name in headers and headers[name][0].strip(" ").upper() != value:
+            if name in headers and token_header(headers, name, value)[0] != value:
                 raise NotationError(
                     f"the {name} header does not agree with the Position ({value})",
                     headers[name][0],
@@ -305,8 +305,18 @@ def _initial(headers: Mapping[str, tuple[str, int]]) -> AeroplaneState:
             )
         return state
     rules = _rules(headers)
-    colours = headers.get("Colours", ("RB", 0))[0].strip(" ").upper()
-    first = headers.get("First", (colours[:1], 0))[0].strip(" ").upper()
+    colours = token_header(headers, "Colours", "RB")[0]
+    first = token_header(headers, "First", colours[:1])[0]
+    for name, value in (("Colours", colours), ("First", first)):
+        if name in headers and not set(value) <= set(COLOURS):
+            at = next(i for i, c in enumerate(value) if c not in COLOURS)
+            raise NotationError(
+                f"{value[at]!r} is not a colour: the {name} header is written with the "
+                f"letters {''.join(COLOURS)}",
+                value,
+                at,
+                headers[name][1],
+            )
     try:
         return new_game(rules=rules, colours=colours, first=first)
     except ValueError as exc:
@@ -315,7 +325,13 @@ def _initial(headers: Mapping[str, tuple[str, int]]) -> AeroplaneState:
         raise NotationError(str(exc), value, 0, line or None) from None
 
 
-def _read_turn(state: AeroplaneState, number: int, raw: str, moves: list[Move]) -> AeroplaneState:
+def _read_turn(
+    state: AeroplaneState,
+    number: int,
+    raw: str,
+    moves: list[Move],
+    intern: Callable[[Move], Move],
+) -> AeroplaneState:
     turn, letter, offset, text = turn_line(raw, number, "".join(COLOURS))
     colour = COLOURS.index(letter)
     if state.is_over:
@@ -336,5 +352,5 @@ def _read_turn(state: AeroplaneState, number: int, raw: str, moves: list[Move]) 
         except (NotationError, IllegalMoveError) as exc:
             problem = exc.problem if isinstance(exc, NotationError) else str(exc)
             raise NotationError(problem, raw, at, number) from None
-        moves.append(move)
+        moves.append(intern(move))
     return state

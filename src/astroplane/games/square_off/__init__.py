@@ -7,8 +7,10 @@ board. Players place their pieces, then slide them along the links; three in a r
 (``jump-off``) or trades (``trading-places``); ``nine-mens-morris`` plays OpenSpiel 2.x's
 ``nine_mens_morris`` exactly, action numbers included.
 
-States follow ``astroplane.protocol.State`` (``game_name = "square-off"``); the formats
-and the game's registration come with the shared kit.
+States follow ``astroplane.protocol.State`` (``game_name = "square-off"``). Importing
+this package registers the game as ``"square-off"`` (``game.SQUARE_OFF_GAME``), with its
+formats built on the shared kit: rules text, position text and JSON (on
+docs/square-off/formats.md), the terminal and SVG drawings.
 
 Examples:
     >>> from astroplane.games.square_off import new_game, parse_move, format_move
@@ -20,12 +22,33 @@ Examples:
     >>> s = s.play(parse_move(s, "xd6"))
     >>> s.to_move, s.removed, s.in_hand
     (1, (0, 1), (6, 7))
+    >>> position_to_text(s)
+    'square-off WWW/B../.../....../.../.../... 6/7 B - -/- t5 q0'
+    >>> from astroplane.protocol import get_game
+    >>> get_game("square-off").title
+    'Square Off'
 """
 
 from __future__ import annotations
 
 from astroplane.errors import IllegalMoveError, NotationError, PositionError
 from astroplane.games.square_off.board import BOARD, N_POINTS, Board, point_id, point_name
+from astroplane.games.square_off.evaluation import evaluate
+from astroplane.games.square_off.game import (
+    SQUARE_OFF_GAME,
+    describe_outcome,
+    highlights,
+    invariants,
+)
+from astroplane.games.square_off.jsonio import (
+    from_json,
+    json_schema,
+    move_from_dict,
+    move_to_dict,
+    state_from_dict,
+    state_to_dict,
+    to_json,
+)
 from astroplane.games.square_off.moves import (
     NUM_ACTIONS,
     Move,
@@ -45,9 +68,13 @@ from astroplane.games.square_off.options import (
 )
 from astroplane.games.square_off.outcome import Ending, Outcome
 from astroplane.games.square_off.play import SEATS
+from astroplane.games.square_off.position import position_from_text, position_to_text
 from astroplane.games.square_off.render import render
+from astroplane.games.square_off.rulestext import VARIANTS, rules_from_text, rules_to_text
 from astroplane.games.square_off.setup import new_game, seat_from_name, setup_position
 from astroplane.games.square_off.state import SquareOffState
+from astroplane.games.square_off.svg import render_svg
+from astroplane.protocol import register_game
 
 __all__ = [
     "BOARD",
@@ -59,7 +86,9 @@ __all__ = [
     "PRESETS",
     "SEATS",
     "SQUARE_OFF",
+    "SQUARE_OFF_GAME",
     "TRADING_PLACES",
+    "VARIANTS",
     "Board",
     "Ending",
     "IllegalMoveError",
@@ -71,13 +100,31 @@ __all__ = [
     "Rules",
     "SquareOffState",
     "action_to_move",
+    "describe_outcome",
+    "evaluate",
     "format_move",
+    "from_json",
+    "highlights",
+    "invariants",
+    "json_schema",
+    "move_from_dict",
     "move_to_action",
+    "move_to_dict",
     "new_game",
     "parse_move",
     "point_id",
     "point_name",
+    "position_from_text",
+    "position_to_text",
     "render",
+    "render_svg",
+    "rules_from_text",
+    "rules_to_text",
     "seat_from_name",
     "setup_position",
+    "state_from_dict",
+    "state_to_dict",
+    "to_json",
 ]
+
+register_game(SQUARE_OFF_GAME)

@@ -57,9 +57,7 @@ _RANKS = "1234567"
 
 
 def _check_name(name: object) -> str:
-    if not (
-        isinstance(name, str) and len(name) == 2 and name[0] in _FILES and name[1] in _RANKS
-    ):
+    if not (isinstance(name, str) and len(name) == 2 and name[0] in _FILES and name[1] in _RANKS):
         raise ValueError(f"a point is named by a file a-g and a rank 1-7 (d2), not {name!r}")
     return name
 

@@ -118,9 +118,7 @@ def tables(board: Board) -> Tables:
             slides=tuple(
                 tuple((t, Move(MoveKind.SLIDE, f, t)) for t in board.neighbours[f]) for f in pts
             ),
-            flights=tuple(
-                tuple((t, Move(MoveKind.FLY, f, t)) for t in pts if t != f) for f in pts
-            ),
+            flights=tuple(tuple((t, Move(MoveKind.FLY, f, t)) for t in pts if t != f) for f in pts),
             jumps=tuple(
                 tuple((q, t, Move(MoveKind.JUMP, f, t)) for q, t in board.jumps_from[f])
                 for f in pts
@@ -197,9 +195,7 @@ def generate(
             m ^= low
             rest = mine ^ low
             for b, mv in pairs[a]:
-                if tradable >> b & 1 and not (
-                    marks and formed(board, rest | 1 << b, b) & marks
-                ):
+                if tradable >> b & 1 and not (marks and formed(board, rest | 1 << b, b) & marks):
                     append(mv)
     return tuple(out)
 

@@ -35,9 +35,9 @@ import re
 from typing import TYPE_CHECKING
 
 from astroplane.errors import NotationError
-from astroplane.formats.limits import MAX_MOVE_TEXT, check_ascii, check_size
 from astroplane.games.square_off.moves import Move, MoveKind
 from astroplane.games.square_off.play import raise_illegal, why_illegal
+from astroplane.kit.limits import MAX_MOVE_TEXT, check_ascii, check_size
 
 if TYPE_CHECKING:
     from astroplane.games.square_off.state import SquareOffState

@@ -18,10 +18,10 @@ from astroplane.errors import PositionError
 from astroplane.games.square_off.board import BOARD, Board
 from astroplane.games.square_off.movegen import removable
 from astroplane.games.square_off.options import PRESETS, SQUARE_OFF, Rules
-from astroplane.games.square_off.play import SEATS, position_key, settle
+from astroplane.games.square_off.play import _RIGHTS_CODE, SEATS, position_key, settle
 from astroplane.games.square_off.state import SquareOffState
 
-__all__ = ["new_game", "seat_from_name", "setup_position"]
+__all__ = ["key_problem", "new_game", "seat_from_name", "setup_position"]
 
 
 def seat_from_name(seat: int | str) -> int:
@@ -110,6 +110,7 @@ def setup_position(
     cooldown: tuple[Iterable[int], Iterable[int]] = ((), ()),
     turns: int = 0,
     quiet: int = 0,
+    history: Iterable[int] = (),
     rules: Rules = SQUARE_OFF,
     board: Board = BOARD,
 ) -> SquareOffState:
@@ -125,13 +126,18 @@ def setup_position(
         cooldown: Per seat, the indices of the lines its last move broke [SO7].
         turns: Completed turns so far.
         quiet: Stage-2 turns since the last removal.
+        history: With ``threefold``, the keys of the earlier positions since the last
+            placement or removal, oldest first (``play.position_key``; the position
+            itself is added) [SO19], [SO22].
         rules: The rules.
         board: The board.
 
     Raises:
         PositionError: If a point is unknown or taken twice, a side has more pieces than
             ``rules.pieces``, a count or seat is malformed, a pending removal has nothing
-            to remove, or cooldown marks are set without the ``cooldown`` option.
+            to remove, cooldown marks are set without the ``cooldown`` option, or a
+            history key is not a position with these pieces and hands (or occurs three
+            times, which ends a game), or is given without the ``threefold`` option.
     """
     if not isinstance(rules, Rules):
         raise ValueError(f"rules is a Rules value, not {rules!r}")
@@ -182,10 +188,12 @@ def setup_position(
             raise PositionError(f"{SEATS[seat]} has cooldown marks but the rules have none [SO7]")
         marks.append(mask)
     marks_pair = (marks[0], marks[1])
-    history: tuple[int, ...] = ()
+    earlier = _history(board, rules, history, occupancy, hand)
+    history_keys: tuple[int, ...] = ()
     if rules.threefold:
         mover = rights[0] if rights else turn_of
-        history = (position_key(board, occupancy, hand, mover, rights, marks_pair),)
+        key = position_key(board, occupancy, hand, mover, rights, marks_pair)
+        history_keys = (*earlier, key)
     return settle(
         SquareOffState,
         rules,
@@ -198,5 +206,63 @@ def setup_position(
         marks_pair,
         _count(turns, "turns"),
         _count(quiet, "quiet"),
-        history,
+        history_keys,
     )
+
+
+def _history(
+    board: Board,
+    rules: Rules,
+    history: Iterable[int],
+    occupancy: tuple[int, int],
+    hand: tuple[int, int],
+) -> tuple[int, ...]:
+    """The earlier position keys, checked: each one a position with the same pieces on
+    the board per side and the same hands (no placement or removal since) [SO19]."""
+    keys = _items(history, "history")
+    if keys and not rules.threefold:
+        raise PositionError("a history is kept only with the threefold option [SO19]")
+    for key in keys:
+        if not isinstance(key, int) or isinstance(key, bool) or key < 0:
+            raise PositionError(f"a history key is a whole number >= 0, not {key!r}")
+        problem = key_problem(board, rules, key, occupancy, hand)
+        if problem:
+            raise PositionError(f"history key {key:x}: {problem} [SO19]")
+        if keys.count(key) >= 3:
+            raise PositionError(
+                f"history key {key:x} occurs three times: the game would have ended [SO6]"
+            )
+    return keys  # type: ignore[return-value]
+
+
+def key_problem(
+    board: Board,
+    rules: Rules,
+    key: int,
+    occupancy: tuple[int, int],
+    hand: tuple[int, int],
+) -> str:
+    """What makes ``key`` no earlier position of one with these pieces and hands (empty
+    if it could be one): the inverse of ``play.position_key``."""
+    n, lines = len(board.names), len(board.lines)
+    if key >> (2 * n + 12 + 2 * lines):
+        return "too many bits for a position key"
+    full = (1 << n) - 1
+    w, b = key & full, key >> n & full
+    keyed_hand = (key >> 2 * n & 15, key >> (2 * n + 4) & 15)
+    mover, code = key >> (2 * n + 8) & 1, key >> (2 * n + 9) & 7
+    marks = key >> (2 * n + 12)
+    if w & b:
+        return "a point holds two pieces"
+    if (w.bit_count(), b.bit_count()) != (occupancy[0].bit_count(), occupancy[1].bit_count()):
+        return "another number of pieces on the board"
+    if keyed_hand != hand:
+        return "other pieces in hand"
+    if code > 6:
+        return "no removal rights are coded so"
+    rights = next(r for r, c in _RIGHTS_CODE.items() if c == code)
+    if rights and rights[0] != mover:
+        return "the player to act does not hold the first removal right"
+    if marks and not rules.cooldown:
+        return "cooldown marks without the cooldown option"
+    return ""

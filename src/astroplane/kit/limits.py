@@ -1,0 +1,105 @@
+"""The documented size limits of every reader, checked before any parsing.
+
+Frontends hand this library text and JSON from browsers and files. Every reader first
+checks the size of its input against the limit below and raises the format's own error
+(``NotationError``) when it is larger, so hostile input costs at most a bounded, linear
+amount of work. Each limit is far above anything the library writes: a writer that would
+produce more refuses (``ValueError``), so everything written reads back.
+
+The limits are counted in characters (``len(text)``); for ``bytes`` JSON, in bytes.
+
+Examples:
+    >>> MAX_POSITION_TEXT, MAX_MOVE_TEXT
+    (4096, 256)
+"""
+
+from __future__ import annotations
+
+from astroplane.errors import NotationError
+
+__all__ = [
+    "MAX_HEADER_NAME",
+    "MAX_HEADER_VALUE",
+    "MAX_JSON_TEXT",
+    "MAX_MOVE_TEXT",
+    "MAX_POSITION_TEXT",
+    "MAX_RECORDS_GAMES",
+    "MAX_RECORDS_TEXT",
+    "MAX_RECORD_HEADERS",
+    "MAX_RECORD_TEXT",
+    "MAX_RULES_TEXT",
+    "check_ascii",
+    "check_size",
+]
+
+#: Move notation (one move). The longest move the library writes is under 30 characters.
+MAX_MOVE_TEXT = 256
+#: Rules text (``standard,max_turns=200``); a position's first field is rules text too.
+MAX_RULES_TEXT = 1024
+#: One position text. The longest the library writes is about 1,500 characters.
+MAX_POSITION_TEXT = 4096
+#: One JSON document (a state, move, outcome or event list), in characters or bytes. A
+#: state written with ``indent=4`` is under 10 KiB.
+MAX_JSON_TEXT = 256 * 1024
+#: A game record header's name (letters, digits, ``_``).
+MAX_HEADER_NAME = 64
+#: A game record header's value, unescaped (a ``Position`` header holds a position text).
+MAX_HEADER_VALUE = MAX_POSITION_TEXT
+#: The text of one game record: about 50,000 moves, over 30 times the longest bot game.
+MAX_RECORD_TEXT = 1024 * 1024
+#: A text holding several game records (``read_records``), each within ``MAX_RECORD_TEXT``.
+MAX_RECORDS_TEXT = 64 * 1024 * 1024
+#: The games in one text of several records: every game read costs a few hundred bytes and
+#: some microseconds however short its text, so a text of tiny games is bounded by count.
+MAX_RECORDS_GAMES = 100_000
+#: The header lines of one game (the library writes at most 8, plus a caller's extras).
+MAX_RECORD_HEADERS = 64
+
+#: The characters text formats are made of besides printable ASCII: space and tab.
+_BLANKS = frozenset(" \t")
+
+
+def check_size(text: str | bytes, limit: int, what: str, line: int | None = None) -> None:
+    """Raise ``NotationError`` if ``text`` is longer than ``limit``.
+
+    Args:
+        text: The input, before any parsing.
+        limit: The documented maximum (one of this module's constants).
+        what: What the input is, for the message ("a position text").
+        line: A line number to report (for multi-line texts).
+
+    Raises:
+        NotationError: If ``len(text) > limit``; ``index`` is the first character past
+            the limit.
+    """
+    if len(text) > limit:
+        raise NotationError(f"{what} is longer than {limit} characters ({len(text)})", line=line)
+
+
+def check_ascii(text: str, what: str, line: int | None = None, *, whole: str = "") -> None:
+    """Raise ``NotationError`` at the first character of ``text`` that is not printable
+    ASCII, a space or a tab.
+
+    Text formats are ASCII only: a non-ASCII digit (U+0661 Arabic-Indic one, U+00B2
+    superscript two) or a letter that Python case-folds to ASCII (U+017F long s ->
+    ``S``, U+212A Kelvin sign -> ``k``) is rejected, never read as its ASCII look-alike.
+
+    Args:
+        text: The text to check.
+        what: What the text is, for the message.
+        line: A line number to report.
+        whole: The text to show in the error (default ``text``).
+
+    Raises:
+        NotationError: Naming the character and its column.
+    """
+    if text.isascii() and text.isprintable():
+        return
+    for i, c in enumerate(text):
+        if not (" " <= c <= "~" or c in _BLANKS):
+            raise NotationError(
+                f"{what} is printable ASCII only, not {c!r} (U+{ord(c):04X})",
+                whole or text,
+                i,
+                line,
+            )
