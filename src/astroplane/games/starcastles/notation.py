@@ -36,12 +36,12 @@ from __future__ import annotations
 import re
 
 from astroplane.errors import IllegalMoveError, NotationError
-from astroplane.formats.limits import MAX_MOVE_TEXT, check_ascii, check_size
 from astroplane.games.starcastles.moves import Move, MoveKind
 from astroplane.games.starcastles.names import KIND_NAMES
 from astroplane.games.starcastles.play import why_illegal
 from astroplane.games.starcastles.stacks import KINDS, top
 from astroplane.games.starcastles.state import StarCastlesState
+from astroplane.kit.limits import MAX_MOVE_TEXT, check_ascii, check_size
 
 __all__ = ["format_move", "parse_move"]
 

@@ -37,13 +37,13 @@ import re
 from collections.abc import Callable
 
 from astroplane.errors import NotationError
-from astroplane.formats.limits import MAX_POSITION_TEXT, check_ascii, check_size
 from astroplane.games.starcastles.board import star_board
 from astroplane.games.starcastles.options import VARIANTS
 from astroplane.games.starcastles.play import has_won
 from astroplane.games.starcastles.setup import check_state
 from astroplane.games.starcastles.stacks import is_castle, stack_from_text, stack_text
 from astroplane.games.starcastles.state import StarCastlesState
+from astroplane.kit.limits import MAX_POSITION_TEXT, check_ascii, check_size
 
 __all__ = ["position_from_text", "position_to_text", "state_problems"]
 
