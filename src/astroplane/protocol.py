@@ -254,6 +254,7 @@ ENTRY_POINT_GROUP = "astroplane.games"
 _BUNDLED = {
     "astroplane": "astroplane.game:ASTROPLANE",
     "aeroplane-chess": "astroplane.games.aeroplane_chess:AEROPLANE_CHESS",
+    "square-off": "astroplane.games.square_off:SQUARE_OFF_GAME",
 }
 
 

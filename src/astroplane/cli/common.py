@@ -9,10 +9,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-import attrs
 from rich.text import Text
 
 from astroplane.agents import Agent, make_bot
+from astroplane.kit.svg import PALETTE
 from astroplane.protocol import Game, State
 
 __all__ = [
@@ -36,7 +36,6 @@ DEFAULT_MAX_TURNS = 1000
 RECORD_SUFFIX = ".apgame"
 
 #: Colour-blind-safe styles for up to four seats, by seat number (as the SVG's palette).
-_STYLES = ("bold #0072B2", "bold #E69F00", "bold #D55E00", "bold #CC79A7")
 
 
 class CliError(Exception):
@@ -58,8 +57,8 @@ def rules_for(game: Game[Any, Any], text: str | None, max_turns: int | None) -> 
         )
     except ValueError as e:
         raise CliError(f"--rules: {e}") from e
-    if max_turns is not None and rules is not None and hasattr(rules, "max_turns"):
-        rules = attrs.evolve(rules, max_turns=max_turns)
+    if max_turns is not None and rules is not None and game.with_turn_limit is not None:
+        rules = game.with_turn_limit(rules, max_turns)
     return rules
 
 
@@ -67,8 +66,8 @@ def rules_label(game: Game[Any, Any], rules: Any) -> str:
     """The rules' text without the turn limit (which commands print on their own)."""
     if rules is None:
         return "standard"
-    if hasattr(rules, "max_turns"):
-        rules = attrs.evolve(rules, max_turns=None)
+    if game.with_turn_limit is not None:
+        rules = game.with_turn_limit(rules, None)
     text: str = game.rules_to_text(rules)
     return text
 
@@ -83,9 +82,19 @@ def bots_for(
     }
 
 
-def seat_style(seat: int) -> str:
-    """The rich style of a seat's pieces and name."""
-    return _STYLES[seat % len(_STYLES)]
+def seat_style(game: Game[Any, Any], seat: int) -> str:
+    """The rich style of a seat's pieces and name: the game's seat colour
+    (``Game.seat_colours``, else the kit's palette); a colour too dark or too light to
+    read as text on a terminal is shown as a badge (the text on that colour)."""
+    colours = game.seat_colours or tuple(c.fill for c in PALETTE)
+    fill = colours[seat % len(colours)]
+    r, g, b = (int(fill[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    if luminance < 0.12:
+        return f"bold #ffffff on {fill}"
+    if luminance > 0.8:
+        return f"bold #000000 on {fill}"
+    return f"bold {fill}"
 
 
 def board_text(game: Game[Any, Any], state: State[Any], highlight: Iterable[Any] = ()) -> Text:
@@ -94,7 +103,7 @@ def board_text(game: Game[Any, Any], state: State[Any], highlight: Iterable[Any]
     letters = "".join(name[0] for name in game.seat_names if name)
     pieces = re.compile(rf"\b([{re.escape(letters)}])(10|[1-9])(?=[a-z*\s/\]<]|$)")
     for m in pieces.finditer(text.plain):
-        text.stylize(seat_style(letters.index(m.group(1))), m.start(), m.end())
+        text.stylize(seat_style(game, letters.index(m.group(1))), m.start(), m.end())
     for m in re.finditer(r">[^<\s]+<", text.plain):
         text.stylize("reverse", m.start(), m.end())
     return text

@@ -58,7 +58,7 @@ class _Session:
         self.seed = seed
 
     def name(self, seat: int) -> Text:
-        return Text(self.game.seat_names[seat], style=seat_style(seat))
+        return Text(self.game.seat_names[seat], style=seat_style(self.game, seat))
 
     def intro(self, rules_text: str) -> None:
         g, out = self.game, self.out

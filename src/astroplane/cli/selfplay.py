@@ -46,7 +46,7 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
             raise CliError(f"cannot create record directory {str(record_dir)!r}: {e}") from e
     initial = game.new_game(args.players, rules=rules)
     seat_bots = {int(s): names[i % len(names)] for i, s in enumerate(initial.seats)}
-    limit = f", turn limit {args.max_turns}" if hasattr(rules, "max_turns") else ""
+    limit = f", turn limit {args.max_turns}" if game.with_turn_limit is not None else ""
     out.print(
         f"{args.games} game{'s' if args.games != 1 else ''} of {game.title}, "
         f"{args.players} players "
@@ -147,7 +147,7 @@ def _summary(
                 else:
                     wins += 1
         table.add_row(
-            Text(game.seat_names[seat], style=seat_style(seat)),
+            Text(game.seat_names[seat], style=seat_style(game, seat)),
             bot,
             str(wins),
             str(shared),

@@ -7,8 +7,8 @@ by name:
 * ``astroplane.games.aeroplane_chess`` — Aeroplane Chess (飞行棋), registered as
   ``"aeroplane-chess"``; the dice are chance nodes.
 * ``astroplane.games.square_off`` — Square Off, Jump Off and Trading Places (the Nine Men's
-  Morris family), with a ``nine-mens-morris`` preset that plays OpenSpiel's rules; its
-  rules core is here, its formats and registration come with the kit.
+  Morris family), registered as ``"square-off"``, with a ``nine-mens-morris`` preset that
+  plays OpenSpiel's rules.
 * ``astroplane.games.starcastles`` — StarCastles, for two to six players on a star board,
   with stacking modules and Phase Gems; its rules core is here, its formats and
   registration come with the kit.
