@@ -5,6 +5,8 @@ limit, action encoding, seats, texts, drawing) do what the protocol says."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -33,6 +35,15 @@ def test_the_registry_finds_it_by_name_and_from_a_state() -> None:
     assert (game.title, game.player_counts) == ("StarCastles", (2, 3, 4, 5, 6))
     assert game.seat_names == ("B", "O", "V", "R", "G", "S")
     assert game.seat_colours == tuple(c.fill for c in PALETTE)
+
+
+def test_the_entry_point_names_the_game_value() -> None:
+    """pyproject.toml offers the game in the astroplane.games entry-point group, so an
+    installed package finds it without importing it first."""
+    text = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8")
+    group = text.split('[project.entry-points."astroplane.games"]', 1)[1].split("\n[", 1)[0]
+    entries = dict(re.findall(r'^([a-z-]+) = "([^"]+)"$', group, re.M))
+    assert entries["starcastles"] == "astroplane.games.starcastles:STARCASTLES_GAME"
 
 
 @pytest.mark.parametrize("rules", [STARCASTLES, STARCASTLES_121, OWN_CASTLES], ids=str)
