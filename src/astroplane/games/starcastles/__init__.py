@@ -41,6 +41,7 @@ from astroplane.games.starcastles.board import (
     opposite,
     star_board,
 )
+from astroplane.games.starcastles.evaluation import evaluate
 from astroplane.games.starcastles.jsonio import (
     from_json,
     move_from_dict,
@@ -94,6 +95,7 @@ __all__ = [
     "action_to_move",
     "check_state",
     "describe_outcome",
+    "evaluate",
     "format_move",
     "from_json",
     "move_from_dict",
@@ -176,6 +178,7 @@ STARCASTLES_GAME: Game[StarCastlesState, Move] = Game(
     from_dict=state_from_dict,
     render_text=render_text,
     render_svg=render_svg,
+    evaluate=evaluate,
     describe_outcome=describe_outcome,
     status=status,
     highlights=highlights,

@@ -121,15 +121,15 @@ def describe_outcome(state: StarCastlesState) -> str:
         >>> import attrs
         >>> from astroplane.games.starcastles import new_game
         >>> describe_outcome(attrs.evolve(new_game(3), round=201))
-        'Drawn: no player rebuilt their castles within 200 rounds.'
+        'Drawn: no player rebuilt their castles within 200 rounds'
     """
     if state.winner >= 0:
         return (
             f"{seat_label(state.winner)} won in round {state.round}: three castles "
-            "controlled by their Spires on their destination's trio."
+            "controlled by their Spires on their destination's trio"
         )
     if state.is_over:
-        return f"Drawn: no player rebuilt their castles within {state.rules.max_rounds} rounds."
+        return f"Drawn: no player rebuilt their castles within {state.rules.max_rounds} rounds"
     return ""
 
 
