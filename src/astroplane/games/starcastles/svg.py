@@ -41,6 +41,8 @@ __all__ = ["render_svg"]
 _MARGIN = 1.0  # user units (one unit: the distance between linked points)
 _LINE = "#b9b2a3"
 _POINT = "#ece6d8"
+# A paper-coloured outline under text keeps it readable where it crosses a shape.
+_HALO = {"stroke": PAPER, "stroke_width": "0.05", "paint_order": "stroke"}
 
 
 def _polygon(cx: float, cy: float, r: float, sides: int, turn: float) -> str:
@@ -118,6 +120,7 @@ def render_svg(
         (x0, y0), (x1, y1) = at(p), at(q)
         body.append(el("line", x1=x0, y1=y0, x2=x1, y2=y1, stroke=_LINE, stroke_width=0.04))
     gem_of = {g: i for i, g in enumerate(state.gems) if g >= 0}
+    labels: list[str] = []  # drawn last, above every shape
     for p, name in enumerate(board.names):
         x, y = at(p)
         body.append(el("circle", title(name), id=ids("pt", name), cx=x, cy=y, r=0.16, fill=_POINT,
@@ -141,7 +144,7 @@ def render_svg(
                        id=ids("mod", name, KINDS[kind]), points=_polygon(x, y, r, sides, turn),
                        fill=colour.fill, stroke=INK, stroke_width=0.035, stroke_linejoin="round")
                 )  # fmt: skip
-            body.append(text(x, y + 0.56, stack_text(cell), 0.16, INK))
+            labels.append(text(x, y + 0.56, stack_text(cell), 0.16, INK, **_HALO))
         elif p in gem_of:
             who = gem_of[p]
             colour = PALETTE[who]
@@ -152,6 +155,7 @@ def render_svg(
                    + text(x, y, str(who), 0.22, colour.ink),
                    id=ids("gem", name))
             )  # fmt: skip
+    body.extend(labels)
     if last is not None:
         body.append(_last(last, at, ids, len(board)))
     body.append(text(width / 2, height - 0.35, _caption(state), 0.24, INK))
