@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 from sc_helpers import castle, gem, players_st, playout, pos, rules_st, seeds_st, slide, step, swap
 
 from astroplane.errors import IllegalMoveError, NotationError
@@ -97,3 +98,27 @@ def test_format_move_refuses_an_illegal_move() -> None:
     """Only legal moves are written: another raises IllegalMoveError with the rule."""
     with pytest.raises(IllegalMoveError, match=r"\[SC3\]"):
         format_move(new_game(2), Move.PASS)
+
+
+@given(st.data(), seeds_st, players_st)
+def test_mutated_move_texts_fail_cleanly_or_name_a_legal_move(
+    data: st.DataObject, seed: int, players: int
+) -> None:
+    """Random edits of a legal move's text raise only NotationError, or name a legal
+    move whose text is exactly the edited one."""
+    states, _moves = playout(seed, players, max_plies=30)
+    state = states[-1]
+    if state.is_over:
+        return
+    text = format_move(state, data.draw(st.sampled_from(state.legal_moves())))
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(text)))
+        char = data.draw(st.sampled_from("SBPCx+-*abcdefghiq0123456789 "))
+        text = data.draw(
+            st.sampled_from([text[:at] + char + text[at:], text[:at] + text[at + 1 :]])
+        )
+    try:
+        move = parse_move(state, text)
+    except NotationError:
+        return
+    assert state.is_legal(move) and format_move(state, move) == text
