@@ -135,3 +135,15 @@ def homing(state: StarCastlesState, rng: random.Random) -> Move:
         return rng.choice(marching)
     calm = [m for m in moves if m.kind != MoveKind.STEP or not state.controlled >> m.frm & 1]
     return rng.choice(calm or moves)
+
+
+def homing_game(seed: int, players: int = 2, rules: Rules | None = None) -> list[StarCastlesState]:
+    """The states of a game played by the ``homing`` policy (with ``start_controlled``
+    by default, so that it usually ends in a win)."""
+    rng = random.Random(seed)
+    state = new_game(players, rules=rules or Rules(start_controlled=True, max_rounds=60))
+    states = [state]
+    while not state.is_over:
+        state = state.play(homing(state, rng))
+        states.append(state)
+    return states

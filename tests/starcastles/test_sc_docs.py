@@ -26,3 +26,12 @@ def test_every_tag_used_is_the_specs_or_decided() -> None:
     used = {t for text in texts for t in re.findall(r"\[(SC\d+)", text)}
     assert used <= SPEC_TAGS | set(decided)
     assert {"SC10", "SC11", "SC12"} <= used
+
+
+def test_the_formats_page_examples_run() -> None:
+    """Every >>> example on formats.md gives the output shown."""
+    import doctest
+
+    result = doctest.testfile(str(DOCS / "formats.md"), module_relative=False)
+    assert result.attempted > 10
+    assert result.failed == 0
