@@ -255,6 +255,7 @@ _BUNDLED = {
     "astroplane": "astroplane.game:ASTROPLANE",
     "aeroplane-chess": "astroplane.games.aeroplane_chess:AEROPLANE_CHESS",
     "square-off": "astroplane.games.square_off:SQUARE_OFF_GAME",
+    "starcastles": "astroplane.games.starcastles:STARCASTLES_GAME",
 }
 
 

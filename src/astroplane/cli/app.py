@@ -61,7 +61,7 @@ _turns = _whole(1, MAX_TURNS_LIMIT)
 _games = _whole(1, MAX_GAMES)
 _seed = _whole(0, MAX_SEED)
 _depth = _whole(1, MAX_DEPTH)
-_players = _whole(2, 4)
+_players = _whole(2, 6)  # the protocol's seat counts; each game then checks its own
 
 
 def _seconds(text: str) -> float:
@@ -106,7 +106,7 @@ def _add_game_options(p: argparse.ArgumentParser, *, players_default: int) -> No
     p.add_argument(
         "--players",
         type=_players,
-        metavar="{2,3,4}",
+        metavar="{2..6}",
         default=players_default,
         help=f"number of players (default {players_default})",
     )
@@ -233,7 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--depth", type=_depth, default=3, help=f"deepest level, 1..{MAX_DEPTH} (default 3)"
     )
     fp.add_argument(
-        "--players", type=_players, metavar="{2,3,4}", default=2, help="players (default 2)"
+        "--players", type=_players, metavar="{2..6}", default=2, help="players (default 2)"
     )
     fp.add_argument("--rules", default=None, metavar="RULES", help=_RULES_HELP)
     fp.set_defaults(run=cmd_perft)
