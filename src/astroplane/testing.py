@@ -644,11 +644,13 @@ class ReadOutcome:
             but the value breaks an invariant, does not read back or does not play).
         exception: The exception raised, if any.
         problem: For a crash or an impossible value, what is wrong, in words.
+        value: What the reader returned (None if it raised).
     """
 
     verdict: str
     exception: BaseException | None = None
     problem: str = ""
+    value: Any = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -704,8 +706,8 @@ def check_input(
     except Exception as exc:  # what was accepted fails in any way
         problem = f"the {reader} reader accepted a value that raises {_exc(exc)} when used"
     if problem:
-        return ReadOutcome("impossible", None, problem)
-    return ReadOutcome("accepted")
+        return ReadOutcome("impossible", None, problem, read)
+    return ReadOutcome("accepted", value=read)
 
 
 def _exc(exc: BaseException) -> str:
