@@ -33,6 +33,8 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
+from astroplane.errors import IllegalMoveError
+
 __all__ = [
     "Game",
     "State",
@@ -414,8 +416,6 @@ state (a float is no move of this game)
     found = legal_match(state, move)
     if found is not None:
         return found
-    from astroplane.errors import IllegalMoveError  # here: the rest of the file needs no errors
-
     if explain is not None:
         reason = explain(state, move)
     else:

@@ -38,7 +38,8 @@ from __future__ import annotations
 import copy
 import random
 import re
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -344,7 +345,7 @@ HOSTILE_CHARS = (
     "\u00a0\u2003\u3000\u2028\u2029\u0085\x1c\x1e\x0b\x0c\r\n\t\x00\x7f\ud800\udfff\ufeff\u200b"
 )
 #: ASCII characters and the Unicode ones that look like them or that Python reads alike.
-CONFUSABLES = {
+CONFUSABLES: Mapping[str, str] = MappingProxyType({
     "s": "\u017f",
     "S": "\u0405",
     "i": "\u0131",
@@ -361,7 +362,7 @@ CONFUSABLES = {
     "-": "\u2212",
     ":": "\uff1a",
     '"': "\u201c",
-}
+})
 #: Number tokens at and around the limits readers must hold.
 NUMBERS = (
     "9" * 40,
