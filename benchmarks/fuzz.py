@@ -56,10 +56,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from astroplane import protocol
 from astroplane.formats import limits
 from astroplane.protocol import Game
-from astroplane.testing import ReadOutcome, check_input, mutate_data, mutate_text, seed_corpus
+from astroplane.testing import (
+    ReadOutcome,
+    check_input,
+    loadable_games,
+    mutate_data,
+    mutate_text,
+    seed_corpus,
+)
 
 #: Multi-game record readers, for the games that have one (the ``Game`` protocol has no
 #: field for it): game name -> ``module:function`` taking a text, returning the records.
@@ -125,7 +131,7 @@ def make_targets(seed: int, games: int) -> dict[str, Target]:
     """Every reader of every registered game, with a corpus written from ``games`` random
     games per game."""
     out: dict[str, Target] = {}
-    for name, g in sorted(protocol.games().items()):
+    for name, g in sorted(loadable_games().items()):
         plays = random_plays(g, games, seed)
         corpus = seed_corpus(g, plays)
         texts = [v for r in ("position", "json", "record") for v, _ in corpus.get(r, [])[:40]]

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from astroplane.errors import IllegalMoveError, NotationError
 from astroplane.formats.limits import MAX_JSON_TEXT, MAX_POSITION_TEXT, check_ascii, check_size
-from astroplane.protocol import Game, games, get_game, is_legal_action, legal_match, require_legal
+from astroplane.protocol import Game, get_game, is_legal_action, legal_match, require_legal
 from astroplane.testing import (
     HOSTILE_CHECKS,
     READERS,
@@ -30,6 +30,7 @@ from astroplane.testing import (
     check_conformance,
     check_hostile,
     check_input,
+    loadable_games,
     mutate_data,
     mutate_text,
     seed_corpus,
@@ -54,7 +55,7 @@ EXAMPLES = 30
 
 def _cases() -> list[Any]:
     out = []
-    for name in sorted(games()):
+    for name in sorted(loadable_games()):
         for check in HOSTILE_CHECKS:
             reason = KNOWN.get((name, check))
             marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
@@ -98,7 +99,7 @@ def _corpus(name: str) -> dict[str, list[tuple[Any, Any]]]:
 
 def _reader_cases() -> list[Any]:
     out = []
-    for name in sorted(games()):
+    for name in sorted(loadable_games()):
         for reader in READERS:
             if reader == "record" and get_game(name).record_from_text is None:
                 continue
@@ -372,14 +373,15 @@ def test_unknown_check_and_reader_names_are_rejected() -> None:
 
 
 # ---- the shared legal-move check ------------------------------------------------------------
-@pytest.mark.parametrize("name", sorted(games()))
+@pytest.mark.parametrize("name", sorted(loadable_games()))
 def test_legal_match_is_true_exactly_for_legal_moves_of_the_right_types(name: str) -> None:
     """legal_match returns the game's own legal move for each legal move (and an equal,
     same-typed copy) and None for junk, moves of other games and bool/float twins."""
     g = get_game(name)
     rng = random.Random(2)
     s = g.new_game(g.player_counts[0])
-    others = [m for n, o in games().items() if n != name for m in o.new_game(2).legal_moves()]
+    found = loadable_games()
+    others = [m for n, o in found.items() if n != name for m in o.new_game(2).legal_moves()]
     for _ in range(40):
         if s.is_over:
             break

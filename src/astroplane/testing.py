@@ -39,6 +39,7 @@ import copy
 import random
 import re
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from importlib import metadata
 from types import MappingProxyType
 from typing import Any
 
@@ -60,6 +61,7 @@ __all__ = [
     "check_hostile",
     "check_input",
     "hostile_probes",
+    "loadable_games",
     "mutate_data",
     "mutate_text",
     "seed_corpus",
@@ -1019,10 +1021,32 @@ def _hostile_report(
     return ConformanceReport(g.name, label, len(plays), plies, tried, tuple(problems), tuple(notes))
 
 
+def loadable_games() -> dict[str, Game[Any, Any]]:
+    """Every registered or installed game that loads, by name: like
+    ``astroplane.protocol.games()``, but a plug-in whose import fails is left out instead
+    of failing the whole call (checking one game must not depend on another's plug-in).
+
+    Examples:
+        >>> sorted(loadable_games())[:2]
+        ['aeroplane-chess', 'astroplane']
+    """
+    try:
+        return dict(protocol.games())
+    except Exception:  # a broken plug-in: its own problem, load the others one by one
+        names = {ep.name for ep in metadata.entry_points(group=protocol.ENTRY_POINT_GROUP)}
+        found: dict[str, Game[Any, Any]] = {}
+        for name in sorted(names | {"astroplane"}):
+            try:
+                found[name] = get_game(name)
+            except Exception:
+                continue
+        return found
+
+
 def _foreign_moves(g: Game[Any, Any]) -> list[Any]:
     """A few actions and chance outcomes of every other registered game."""
     out: list[Any] = []
-    for other in protocol.games().values():
+    for other in loadable_games().values():
         if other.name == g.name:
             continue
         s = other.new_game(other.player_counts[0])
