@@ -1,288 +1,213 @@
-"""Long-running fuzzer for every reader of both games (issue 10).
+"""Long-running fuzzer for every reader of every registered game (issues 10 and 23).
 
-It mutates valid inputs (texts written by the library from seeded random games) and feeds
-them to each reader. A reader may only raise its format's error (``NotationError``);
-whatever it accepts must be a possible state that writes and reads back equal. Anything
-else is a failure: it is printed and saved with its traceback.
+It finds the games through ``astroplane.protocol.games()`` (the bundled ones and every
+installed plug-in), writes every format of seeded random games of each (position text,
+move text, rules text, JSON text, ``to_dict`` data, game record, and for the games that
+have one a multi-game record text), mutates those inputs with the conformance suite's
+mutators (``astroplane.testing.mutate_text`` / ``mutate_data``) and checks each reader
+with ``astroplane.testing.check_input``: a reader may only raise its format's error (a
+``ValueError`` subclass); whatever it accepts must be a possible value that writes and
+reads back equal and whose moves play. It reports per reader:
+
+* inputs tried and inputs per second, accepted, rejected by exception type;
+* crashes: any other exception (``TypeError``, ``KeyError``, ``RecursionError``...);
+* impossible values accepted: by the game's own validator (where ``VALIDATORS`` knows
+  one), by its ``invariants``, or because the value does not write and read back or play;
+* the worst time of one input;
+
+and then a cost section: for each reader, large worst-case inputs (at and over the size
+limits, deep nesting, many tiny games, one long game, long headers; several MiB for the
+multi-game records) with the time and the peak memory (``tracemalloc``) per MiB of input.
+
+Mutation-based by default (``--engine mutate``). With ``--engine atheris`` (``pip install
+atheris``; Linux and macOS wheels) one reader (``-r``) is fuzzed coverage-guided by
+libFuzzer, seeded with the same corpus; arguments after ``--`` go to libFuzzer
+(``-- -runs=1000000 -max_len=8192``). Failures are saved in ``--out`` either way.
 
 Run from a clone with astroplane installed (``pip install -e .``); only the standard
-library and astroplane (with attrs) are used. Be kind to shared machines (one process, ``nice``)::
+library and astroplane (with attrs) are needed. Be kind to shared machines (``nice``)::
 
     nice python benchmarks/fuzz.py --seconds 60                 # each reader for a minute
-    nice python benchmarks/fuzz.py --count 1000000 -r position  # a million position texts
+    nice python benchmarks/fuzz.py --count 1000000 -r astroplane:position
     nice python benchmarks/fuzz.py --hours 8 --out fuzz-failures # overnight, all readers
+    nice python benchmarks/fuzz.py --cost-only                  # just the cost section
+    nice python benchmarks/fuzz.py --engine atheris -r aeroplane-chess:json -- -runs=100000
 
-Readers: position, move, rules, json, record (ASTROPLANE) and ac-position, ac-move,
-ac-rules, ac-json, ac-record (Aeroplane Chess). A run is deterministic for a given
-``--seed``; a failure's input is saved as ``<out>/<reader>-<n>.txt`` (``repr`` of the
-input, then the traceback).
+Readers are named ``<game>:<reader>`` (``astroplane:position``, ``aeroplane-chess:record``);
+the names of issue 10 still work (``position``, ``move``, ``rules``, ``json``, ``record``
+for ASTROPLANE, ``ac-position``... for Aeroplane Chess). A run is deterministic for a given
+``--seed``; a failure's input is saved as ``<out>/<reader>-<n>.txt`` (``repr`` of the input,
+then the problem and the traceback).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import sys
 import time
 import traceback
+import tracemalloc
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import attrs
-
-import astroplane as ap
-from astroplane.errors import NotationError
-from astroplane.formats import jsonio
-from astroplane.formats.notation import format_move, parse_move
-from astroplane.formats.position import position_from_text, position_to_text, rules_from_text
-from astroplane.formats.record import GameRecord, read_records, write_records
-from astroplane.games.aeroplane_chess import jsonio as ac_jsonio
-from astroplane.games.aeroplane_chess import new_game as ac_new_game
-from astroplane.games.aeroplane_chess.notation import format_move as ac_format_move
-from astroplane.games.aeroplane_chess.notation import parse_move as ac_parse_move
-from astroplane.games.aeroplane_chess.options import rules_from_text as ac_rules_from_text
-from astroplane.games.aeroplane_chess.position import position_from_text as ac_position_from_text
-from astroplane.games.aeroplane_chess.position import position_to_text as ac_position_to_text
-from astroplane.games.aeroplane_chess.record import GameRecord as ACRecord
-from astroplane.games.aeroplane_chess.setup import check_state as ac_check
-from astroplane.games.aeroplane_chess.state import AeroplaneState
-from astroplane.rules.validate import validate_position
-
-#: Look-alikes, digits Python reads as numbers, Unicode spaces and line breaks, controls.
-HOSTILE = (
-    "\u017f\u0131\u212a\u0130\u00df\ufb06\u0435\u0455"
-    "\u0661\u0662\u00b2\uff11\u0966\u2155"
-    "\u00a0\u2003\u2028\u2029\u0085\x1c\x1e\x0b\x0c\r\n\t\x00\x7f\ud800\ufeff"
+from astroplane.formats import limits
+from astroplane.protocol import Game
+from astroplane.testing import (
+    ReadOutcome,
+    check_input,
+    loadable_games,
+    mutate_data,
+    mutate_text,
+    seed_corpus,
 )
-ASCII = 'SWNEswnelrtx0123456789:,+-~*!>./ []"#\\abcdefghijkzRYBGHTP?&{}'
-ALPHABET = ASCII + HOSTILE
-NUMBERS = ("9" * 12, "0" * 5, "1000001", "1000000", "-1", "1.5", "1e3", "00", "4294967296")
+
+#: Multi-game record readers, for the games that have one (the ``Game`` protocol has no
+#: field for it): game name -> ``module:function`` taking a text, returning the records.
+MULTI_RECORDS = {
+    "astroplane": "astroplane.formats.record:read_records",
+    "aeroplane-chess": "astroplane.games.aeroplane_chess.record:read_records",
+}
+#: The games' own position validators (``raise ValueError`` for an impossible state), used
+#: on every accepted state besides ``Game.invariants``.
+VALIDATORS = {
+    "astroplane": "astroplane.rules.validate:validate_position",
+    "aeroplane-chess": "astroplane.games.aeroplane_chess.setup:check_state",
+}
+#: The reader names of issue 10.
+ALIASES = {
+    **{r: f"astroplane:{r}" for r in ("position", "move", "rules", "json", "record")},
+    **{f"ac-{r}": f"aeroplane-chess:{r}" for r in ("position", "move", "rules", "json", "record")},
+}
+MIB = 1024 * 1024
+
+
+def _load(spec: str) -> Callable[..., Any]:
+    module, name = spec.split(":")
+    fn: Callable[..., Any] = getattr(importlib.import_module(module), name)
+    return fn
 
 
 class Failure(Exception):
-    """An accepted input that is not possible or does not read back."""
+    """An accepted input that is impossible, or a reader that crashed."""
 
 
-# ---- mutation -------------------------------------------------------------------------------
-def mutate(rng: random.Random, text: str, corpus: list[str]) -> str:
-    """``text`` with 1-5 random edits (see the module docstring)."""
-    chars = list(text)
-    for _ in range(rng.randint(1, 5)):
-        op = rng.randrange(10)
-        i = rng.randint(0, len(chars))
-        if op == 0 or not chars:
-            chars[i:i] = rng.choices(ALPHABET, k=rng.randint(1, 3))
-        elif op == 1:
-            chars[i:i] = rng.choice(HOSTILE)
-        elif op == 2:
-            del chars[min(i, len(chars) - 1)]
-        elif op == 3:
-            chars[min(i, len(chars) - 1)] = rng.choice(ALPHABET)
-        elif op == 4 and len(chars) > 1:
-            j = min(i, len(chars) - 2)
-            chars[j], chars[j + 1] = chars[j + 1], chars[j]
-        elif op == 5:
-            j = rng.randint(i, min(len(chars), i + 16))
-            chars[j:j] = chars[i:j] * rng.randint(1, 3)
-        elif op == 6:
-            chars[i:i] = rng.choice(NUMBERS)
-        elif op == 7:
-            other = rng.choice(corpus)
-            k = rng.randint(0, len(other))
-            chars[i:] = other[k : k + rng.randint(1, 40)]
-        elif op == 8:
-            del chars[i : i + rng.randint(1, 8)]
-        else:
-            c = chars[min(i, len(chars) - 1)]
-            chars[min(i, len(chars) - 1)] = c.swapcase()
-    return "".join(chars)
+# ---- targets ----------------------------------------------------------------------------------
+@dataclass
+class Target:
+    """One reader of one game: its seed corpus and how to check an input."""
+
+    name: str
+    game: Game[Any, Any]
+    reader: str  # one of astroplane.testing.READERS, or "records"
+    corpus: list[tuple[Any, Any]]
+    texts: list[str] = field(default_factory=list)
 
 
-# ---- corpora --------------------------------------------------------------------------------
-def astroplane_games(n: int, seed: int) -> list[tuple[ap.GameState, list[ap.Move]]]:
-    """Seeded random games (2-4 players, a few rule sets), each up to 60 plies."""
+def random_plays(g: Game[Any, Any], n: int, seed: int) -> list[tuple[Any, list[Any]]]:
+    """``n`` seeded random games of ``g`` (every player count), each up to 120 plies."""
     rng = random.Random(seed)
-    rule_sets = [ap.STANDARD, ap.BASIC, ap.ADVANCED]
     out = []
-    for _ in range(n):
-        rules = rng.choice(rule_sets)
-        limit = rng.choice([None, 200])
-        rules = attrs.evolve(rules, max_turns=limit, no_progress_rounds=rng.choice([None, 3]))
-        s = ap.new_game(rng.choice([2, 3, 4]), rules=rules)
-        start, moves = s, []
-        for _ in range(rng.randint(0, 60)):
+    for i in range(n):
+        count = g.player_counts[i % len(g.player_counts)]
+        s = start = g.new_game(count)
+        moves: list[Any] = []
+        for _ in range(rng.randint(0, 120)):
             if s.is_over:
                 break
-            m = rng.choice(s.legal_moves())
+            m = rng.choice(list(s.legal_moves()))
             moves.append(m)
             s = s.play(m)
         out.append((start, moves))
     return out
 
 
-def ac_games(n: int, seed: int) -> list[tuple[AeroplaneState, list[Any]]]:
-    """Seeded random Aeroplane Chess games, up to 80 rolls and moves."""
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        s = start = ac_new_game(rng.choice([2, 3, 4]))
-        moves = []
-        for _ in range(rng.randint(0, 80)):
-            legal = s.legal_moves()
-            if not legal:
-                break
-            m = rng.choice(legal)
-            moves.append(m)
+def make_targets(seed: int, games: int) -> dict[str, Target]:
+    """Every reader of every registered game, with a corpus written from ``games`` random
+    games per game."""
+    out: dict[str, Target] = {}
+    for name, g in sorted(loadable_games().items()):
+        plays = random_plays(g, games, seed)
+        corpus = seed_corpus(g, plays)
+        texts = [v for r in ("position", "json", "record") for v, _ in corpus.get(r, [])[:40]]
+        for reader, items in corpus.items():
+            if reader in ("position", "json", "move", "rules"):
+                items = items[::3] or items
+            out[f"{name}:{reader}"] = Target(f"{name}:{reader}", g, reader, items, texts)
+        if name in MULTI_RECORDS and "record" in corpus:
+            records = [v for v, _ in corpus["record"]]
+            joined = ["\n".join(records[i : i + 3]) for i in range(0, max(1, len(records) - 2), 2)]
+            out[f"{name}:records"] = Target(
+                f"{name}:records", g, "records", [(t, None) for t in joined], texts
+            )
+    return out
+
+
+def check(target: Target, value: Any, context: Any) -> ReadOutcome:
+    """``check_input`` for one input, plus the game's own validator on what it accepted
+    (an impossible value comes back with the problem ``"validator: ..."``)."""
+    g = target.game
+    if target.reader == "records":
+        return _check_records(target, value)
+    outcome = check_input(g, target.reader, value, context)
+    if outcome.verdict != "accepted" or g.name not in VALIDATORS:
+        return outcome
+    states: list[Any] = []
+    if target.reader in ("position", "json", "dict"):
+        states = [outcome.value]
+    elif target.reader == "record":
+        initial, moves = outcome.value
+        states = [initial]
+        s = initial
+        for m in moves:
             s = s.play(m)
-        out.append((start, moves))
-    return out
+        states.append(s)
+    validate = _load(VALIDATORS[g.name])
+    for s in states:
+        try:
+            _validate(validate, s)
+        except ValueError as exc:
+            return ReadOutcome("impossible", None, f"validator: {exc}", outcome.value)
+    return outcome
 
 
-def _states(game: tuple[Any, list[Any]]) -> list[Any]:
-    s = game[0]
-    out = [s]
-    for m in game[1]:
-        s = s.play(m)
-        out.append(s)
-    return out
+def _validate(validate: Callable[..., Any], state: Any) -> None:
+    outcome = getattr(state, "outcome", None)
+    if outcome is not None and hasattr(outcome, "reason"):
+        validate(state, outcome.reason)
+    else:
+        validate(state)
 
 
-# ---- checks of accepted inputs --------------------------------------------------------------
-def check_state(state: ap.GameState) -> None:
-    """A possible ASTROPLANE state that reads back equal from text and JSON."""
-    validate_position(state, None if state.outcome is None else state.outcome.reason)
-    if position_from_text(position_to_text(state)) != state:
-        raise Failure("position text does not read back")
-    if jsonio.from_json(jsonio.to_json(state)) != state:
-        raise Failure("JSON does not read back")
-    for move in state.legal_moves()[:2]:
-        state.play(move)
+def _check_records(target: Target, text: str) -> ReadOutcome:
+    """A multi-game record text: every record read must be one ``check_input`` accepts
+    as a single record (its moves play, it reads back)."""
+    read = _load(MULTI_RECORDS[target.game.name])
+    try:
+        records = read(text)
+    except ValueError as exc:
+        return ReadOutcome("rejected", exc)
+    except Exception as exc:  # the point: nothing else may come out
+        return ReadOutcome("crash", exc, f"read_records raised {type(exc).__name__}: {exc}")
+    for k, record in enumerate(records):
+        try:
+            again = check_input(target.game, "record", record.to_text())
+        except Exception as exc:  # a record read cannot be written back
+            return ReadOutcome("impossible", exc, f"record {k + 1} cannot be written: {exc}")
+        if again.verdict != "accepted":
+            why = again.problem or str(again.exception)
+            return ReadOutcome("impossible", None, f"record {k + 1} does not read back: {why}")
+    return ReadOutcome("accepted", value=records)
 
 
-# ---- readers ----------------------------------------------------------------------------------
-Reader = tuple[list[str], Callable[[str, int], None]]
-
-
-def make_readers(seed: int, games: int) -> dict[str, Reader]:
-    """Per reader: its seed corpus and a function ``run(text, k)`` that reads ``text``
-    (``k`` picks the context, such as the state a move is played in) and checks what it
-    accepts."""
-    a_games = astroplane_games(games, seed)
-    c_games = ac_games(games, seed)
-    a_states = [s for g in a_games for s in _states(g)][::3]
-    c_states = [s for g in c_games for s in _states(g)][::3]
-    a_live = [s for s in a_states if not s.is_over]
-    c_live = [s for s in c_states if s.legal_moves()]
-
-    def ac_ok(state: AeroplaneState) -> None:
-        ac_check(state)
-        if ac_position_from_text(ac_position_to_text(state)) != state:
-            raise Failure("position text does not read back")
-        if ac_jsonio.from_json(ac_jsonio.to_json(state)) != state:
-            raise Failure("JSON does not read back")
-        for move in state.legal_moves()[:2]:
-            state.play(move)
-
-    def position(text: str, k: int) -> None:
-        check_state(position_from_text(text))
-
-    def move(text: str, k: int) -> None:
-        state = a_live[k % len(a_live)]
-        if parse_move(state, text) not in state.legal_moves():
-            raise Failure("parse_move returned an illegal move")
-
-    def rules(text: str, k: int) -> None:
-        r = rules_from_text(text)
-        if not isinstance(r, ap.Rules):
-            raise Failure("not rules")
-
-    def json_any(text: str, k: int) -> None:
-        value = jsonio.from_json(text)
-        if isinstance(value, ap.GameState):
-            check_state(value)
-        elif isinstance(value, ap.Move):
-            if jsonio.move_from_dict(jsonio.move_to_dict(value)) != value:
-                raise Failure("move JSON does not read back")
-        elif jsonio.outcome_from_dict(jsonio.outcome_to_dict(value)) != value:
-            raise Failure("outcome JSON does not read back")
-
-    def record(text: str, k: int) -> None:
-        for r in read_records(text):
-            check_state(r.final_state())
-            if GameRecord.from_text(r.to_text()) != r:
-                raise Failure("record does not read back")
-
-    def ac_position(text: str, k: int) -> None:
-        ac_ok(ac_position_from_text(text))
-
-    def ac_move(text: str, k: int) -> None:
-        state = c_live[k % len(c_live)]
-        if ac_parse_move(state, text) not in state.legal_moves():
-            raise Failure("parse_move returned an illegal move")
-
-    def ac_rules(text: str, k: int) -> None:
-        ac_rules_from_text(text)
-
-    def ac_json(text: str, k: int) -> None:
-        value = ac_jsonio.from_json(text)
-        if isinstance(value, AeroplaneState):
-            ac_ok(value)
-        elif ac_jsonio.move_from_dict(ac_jsonio.move_to_dict(value)) != value:
-            raise Failure("move JSON does not read back")
-
-    def ac_record(text: str, k: int) -> None:
-        r = ACRecord.from_text(text)
-        ac_ok(r.final_state())
-        if ACRecord.from_text(r.to_text()) != r:
-            raise Failure("record does not read back")
-
-    # Records: short games, so one input costs about a millisecond.
-    short = [(g[0], g[1][:12]) for g in a_games]
-    records = [
-        write_records(
-            [GameRecord.from_game(*g, event='fuzz "q" \\', date="2025-01-31") for g in pair]
-        )
-        for pair in zip(short, short[1:] + short[:1], strict=True)
-    ]
-    a_json = [jsonio.to_json(s) for s in a_states[::2]]
-    a_json += [json.dumps(jsonio.move_to_dict(m)) for g in a_games for m in g[1][:3]] + [
-        jsonio.to_json(s.outcome) for s in a_states if s.outcome is not None
-    ]
-    return {
-        "position": ([position_to_text(s) for s in a_states], position),
-        "move": ([format_move(s, s.legal_moves()[0]) for s in a_live], move),
-        "rules": (
-            [
-                "standard",
-                "basic,max_turns=200",
-                "advanced,no_progress_rounds=4",
-                "standard,square_vs_square=on,optional_reserve=on,match_target=30",
-            ],
-            rules,
-        ),
-        "json": (a_json, json_any),
-        "record": (records, record),
-        "ac-position": ([ac_position_to_text(s) for s in c_states], ac_position),
-        "ac-move": ([ac_format_move(s, s.legal_moves()[-1]) for s in c_live], ac_move),
-        "ac-rules": (["standard", "classic,stacking=choice", "modern,overshoot=stay"], ac_rules),
-        "ac-json": (
-            [ac_jsonio.to_json(s) for s in c_states[::2]]
-            + [ac_jsonio.to_json(m) for g in c_games for m in g[1][:3]],
-            ac_json,
-        ),
-        "ac-record": (
-            [ACRecord.from_game(g[0], g[1][:20], event="fuzz").to_text() for g in c_games],
-            ac_record,
-        ),
-    }
-
-
-# ---- the loop ---------------------------------------------------------------------------------
+# ---- the mutation loop ------------------------------------------------------------------------
 def fuzz(
-    name: str,
-    reader: Reader,
+    target: Target,
     *,
     rng: random.Random,
     count: int | None,
@@ -290,86 +215,357 @@ def fuzz(
     out: Path | None,
     max_failures: int,
 ) -> dict[str, Any]:
-    """Run one reader; returns its counts."""
-    corpus, run = reader
-    done = accepted = failures = 0
+    """Fuzz one reader; returns its counts."""
+    done = accepted = crashes = 0
+    rejected: Counter[str] = Counter()
+    crash_types: Counter[str] = Counter()
+    impossible: Counter[str] = Counter()
+    worst = (0.0, 0)
     t0 = time.perf_counter()
     deadline = None if seconds is None else t0 + seconds
     while True:
         if count is not None and done >= count:
             break
-        if deadline is not None and done % 256 == 0 and time.perf_counter() >= deadline:
+        if deadline is not None and done % 64 == 0 and time.perf_counter() >= deadline:
             break
-        k = rng.randrange(len(corpus))
-        text = mutate(rng, corpus[k], corpus)
+        value, context = rng.choice(target.corpus)
+        if target.reader == "dict":
+            mutated = mutate_data(rng, value)
+        else:
+            mutated = mutate_text(rng, value, target.texts)
         done += 1
-        try:
-            run(text, k)
-        except NotationError:
+        t = time.perf_counter()
+        outcome = check(target, mutated, context)
+        dt = time.perf_counter() - t
+        if dt > worst[0]:
+            worst = (dt, len(mutated) if isinstance(mutated, str) else 0)
+        if outcome.verdict == "rejected":
+            rejected[type(outcome.exception).__name__] += 1
             continue
-        except Exception:
-            failures += 1
-            report = f"{name}: {text!r}\n{traceback.format_exc()}"
-            print(report, file=sys.stderr)
-            if out is not None:
-                out.mkdir(parents=True, exist_ok=True)
-                (out / f"{name}-{failures}.txt").write_text(report, encoding="utf-8")
-            if failures >= max_failures:
-                break
+        if outcome.verdict == "accepted":
+            accepted += 1
             continue
-        accepted += 1
+        if outcome.verdict == "crash":
+            crash_types[type(outcome.exception).__name__] += 1
+        else:
+            kind = outcome.problem.split(":")[0]
+            impossible[
+                "validator"
+                if kind == "validator"
+                else "invariants"
+                if "invariants" in outcome.problem
+                else "read-back/play"
+            ] += 1
+        crashes += outcome.verdict == "crash"
+        _save(out, target.name, crashes + sum(impossible.values()), mutated, outcome)
+        if crashes + sum(impossible.values()) >= max_failures:
+            break
     elapsed = time.perf_counter() - t0
     return {
-        "reader": name,
+        "reader": target.name,
         "inputs": done,
-        "accepted": accepted,
-        "failures": failures,
-        "seconds": round(elapsed, 1),
         "per_second": round(done / elapsed) if elapsed else 0,
+        "accepted": accepted,
+        "rejected": dict(rejected.most_common()),
+        "crashes": crashes,
+        "crash_types": dict(crash_types),
+        "impossible": dict(impossible),
+        "worst_ms": round(worst[0] * 1000, 2),
+        "worst_chars": worst[1],
+        "seconds": round(elapsed, 1),
     }
 
 
+def _save(out: Path | None, name: str, n: int, value: Any, outcome: ReadOutcome) -> None:
+    exc = outcome.exception
+    tb = "".join(traceback.format_exception(exc)) if exc is not None else ""
+    try:
+        shown = repr(value)
+    except Exception as err:  # a value too deep to show
+        shown = f"<{type(value).__name__}: repr raises {type(err).__name__}>"
+    report = f"{name}: {shown[:2000]}\n{outcome.verdict}: {outcome.problem}\n{tb}"
+    print(report[:3000], file=sys.stderr)
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / f"{name.replace(':', '-')}-{n}.txt").write_text(
+            f"{name}: {shown}\n{outcome.verdict}: {outcome.problem}\n{tb}",
+            encoding="utf-8",
+            errors="backslashreplace",
+        )
+
+
+# ---- the cost section -------------------------------------------------------------------------
+#: Each reader's documented size limit (``astroplane.formats.limits``); None: Python data.
+SIZE_LIMITS: dict[str, int | None] = {
+    "position": limits.MAX_POSITION_TEXT,
+    "move": limits.MAX_MOVE_TEXT,
+    "rules": limits.MAX_RULES_TEXT,
+    "json": limits.MAX_JSON_TEXT,
+    "dict": None,
+    "record": limits.MAX_RECORD_TEXT,
+    "records": limits.MAX_RECORDS_TEXT,
+}
+
+
+def _pad(text: str, size: int) -> str:
+    """``text`` repeated (a line each) to exactly ``size`` characters."""
+    line = text if text.endswith("\n") else text + "\n"
+    return (line * (size // len(line) + 1))[:size]
+
+
+def cost_inputs(target: Target, seed: int) -> list[tuple[str, Any, Any]]:
+    """Worst-case large inputs for one reader, as ``(label, input, context)``."""
+    g, reader = target.game, target.reader
+    value, context = max(target.corpus, key=lambda vc: len(json.dumps(vc[0], default=str)))
+    limit = SIZE_LIMITS[reader]
+    cases: list[tuple[str, Any, Any]] = []
+    if reader == "dict":
+        lists = [k for k in value if isinstance(value[k], list)] or list(value)[:1]
+        big = [value[lists[0]][0] if value[lists[0]] else 0] * 1_000_000
+        cases.append((f"'{lists[0]}' with 1,000,000 items", {**value, lists[0]: big}, None))
+        many = {**value, **{f"k{i}": i for i in range(100_000)}}
+        cases.append(("100,000 unknown keys", many, None))
+        return cases
+    assert limit is not None
+    text = str(value)
+    cases.append(("at the limit (the input, repeated)", _pad(text, limit), context))
+    cases.append(("one over the limit", _pad(text, limit + 1), context))
+    cases.append(("8 MiB", _pad(text, 8 * MIB), context))
+    if reader == "json":
+        depth = (limit - 2) // 2
+        cases.append((f"brackets nested {depth:,} deep", "[" * depth + "]" * depth, None))
+        cases.append(
+            ("a state padded with blanks to the limit", text + " " * (limit - len(text)), None)
+        )
+        quoted = json.dumps("x" * (limit - len(text) - 100))
+        cases.append(("a string of almost the limit", text[:-1] + ', "pad": ' + quoted + "}", None))
+    if reader in ("record", "records"):
+        long_game = _long_game(g, seed)
+        cases.append(("one long game", long_game, None))
+        n_heads = (limits.MAX_RECORD_TEXT - 4096) // (limits.MAX_HEADER_VALUE + 16)
+        headers = {f"H{i}": "x" * limits.MAX_HEADER_VALUE for i in range(n_heads)}
+        start = g.new_game(g.player_counts[0])
+        assert g.record_to_text is not None
+        cases.append(("long headers", g.record_to_text(start, [], headers), None))
+        if reader == "records":
+            tiny = g.record_to_text(start, [], {})
+            n = 2 * MIB // (len(tiny) + 1)
+            cases.append((f"{n:,} tiny games (2 MiB)", "\n".join([tiny] * n), None))
+            n = 2 * MIB // (len(long_game) + 1)
+            cases.append((f"{n:,} long games (2 MiB)", "\n".join([long_game] * n), None))
+            heads = g.record_to_text(start, [], dict(list(headers.items())[:100]))
+            n = 2 * MIB // (len(heads) + 1)
+            cases.append((f"{n} games with long headers (2 MiB)", "\n".join([heads] * n), None))
+    return cases
+
+
+def _long_game(g: Game[Any, Any], seed: int) -> str:
+    """The longest record of a few seeded games of ``g``, where chance always gives its
+    first outcome (Aeroplane Chess: a 1, so nobody launches and the game is all passes)
+    and the players move at random, up to about ``MAX_RECORD_TEXT``."""
+    best = ""
+    rng = random.Random(seed)
+    assert g.record_to_text is not None
+    for _ in range(3):
+        s = start = g.new_game(g.player_counts[0])
+        moves: list[Any] = []
+        text = g.record_to_text(start, moves, {})
+        target = 1_000
+        while not s.is_over:
+            while not s.is_over and len(moves) < target:
+                legal = list(s.legal_moves())
+                m = legal[0] if s.is_chance_node else rng.choice(legal)
+                moves.append(m)
+                s = s.play(m)
+            try:
+                text = g.record_to_text(start, moves, {})
+            except ValueError:  # over the record limit: keep the last that fit
+                break
+            if len(text) > limits.MAX_RECORD_TEXT // 2:
+                break
+            target *= 2
+        best = max(best, text, key=len)
+        if len(best) > limits.MAX_RECORD_TEXT // 4:
+            break
+    return best
+
+
+def read_only(target: Target, value: Any, context: Any) -> str:
+    """The reader alone, as a server calls it (no checks of what it returns); says how
+    it ended: ``accepted``, ``rejected (<error>)`` or ``CRASH (<exception>)``."""
+    g, reader = target.game, target.reader
+    fn: Callable[..., Any] = {
+        "position": g.position_from_text,
+        "json": g.from_json,
+        "dict": g.from_dict,
+        "rules": g.rules_from_text,
+        "record": g.record_from_text,
+        "records": _load(MULTI_RECORDS[g.name]) if g.name in MULTI_RECORDS else None,
+    }.get(reader) or (lambda text: g.parse_move(context, text))
+    try:
+        fn(value)
+    except ValueError as exc:
+        return f"rejected ({type(exc).__name__})"
+    except Exception as exc:  # reported, not raised: the cost section goes on
+        return f"CRASH ({type(exc).__name__})"
+    return "accepted"
+
+
+def measure_cost(target: Target, seed: int) -> list[dict[str, Any]]:
+    """Time and peak memory of the reader alone on each of ``cost_inputs``, per MiB of
+    input (what it accepts is checked by the fuzzing loop, not here)."""
+    rows = []
+    for label, value, context in cost_inputs(target, seed):
+        size = len(value) if isinstance(value, str) else len(json.dumps(value))
+        t0 = time.perf_counter()
+        verdict = read_only(target, value, context)
+        seconds = time.perf_counter() - t0
+        peak = -1.0  # not measured: tracemalloc would take several times as long again
+        if seconds < 10:
+            tracemalloc.start()
+            tracemalloc.reset_peak()
+            read_only(target, value, context)
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+        mib = size / MIB
+        rows.append(
+            {
+                "reader": target.name,
+                "input": label,
+                "chars": size,
+                "verdict": verdict,
+                "seconds": round(seconds, 4),
+                "s_per_mib": round(seconds / mib, 3),
+                "peak_mb": round(peak / 1e6, 2),
+                "mb_per_mib": round(peak / 1e6 / mib, 2),
+                "ok": not verdict.startswith("CRASH"),
+            }
+        )
+    return rows
+
+
+# ---- atheris ----------------------------------------------------------------------------------
+def run_atheris(target: Target, seed: int, out: Path | None, libfuzzer_args: list[str]) -> None:
+    """Fuzz one reader coverage-guided with atheris (libFuzzer); does not return."""
+    import tempfile
+
+    import atheris  # type: ignore[import-not-found]  # optional
+
+    corpus_dir = Path(tempfile.mkdtemp(prefix=f"fuzz-{target.name.replace(':', '-')}-"))
+    for k, (value, _) in enumerate(target.corpus):
+        text = value if isinstance(value, str) else json.dumps(value)
+        (corpus_dir / f"seed-{k}").write_bytes(text.encode("utf-8", "surrogatepass"))
+    contexts = [c for _, c in target.corpus]
+    dict_reader = target.reader == "dict"
+
+    def one_input(data: bytes) -> None:
+        text = data.decode("utf-8", "replace")
+        context = contexts[len(data) % len(contexts)]
+        value: Any = text
+        if dict_reader:
+            try:
+                value = json.loads(text)
+            except (ValueError, RecursionError):
+                return
+        outcome = check(target, value, context)
+        if not outcome.ok:
+            _save(out, target.name, 1, value, outcome)
+            raise Failure(f"{outcome.verdict}: {outcome.problem}")
+
+    atheris.instrument_all()
+    args = [sys.argv[0], *libfuzzer_args, str(corpus_dir)]
+    if not any(a.startswith("-seed=") for a in libfuzzer_args):
+        args.insert(1, f"-seed={seed}")
+    atheris.Setup(args, one_input)
+    atheris.Fuzz()
+
+
+# ---- the command line -------------------------------------------------------------------------
+def _impossible(result: dict[str, Any]) -> int:
+    return sum(result["impossible"].values())
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    argv = sys.argv[1:] if argv is None else argv
+    libfuzzer_args: list[str] = []
+    if "--" in argv:
+        at = argv.index("--")
+        argv, libfuzzer_args = argv[:at], argv[at + 1 :]
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("-r", "--reader", action="append", help="a reader (default: all)")
     parser.add_argument("--count", type=int, help="inputs per reader")
     parser.add_argument("--seconds", type=float, help="seconds per reader")
     parser.add_argument("--hours", type=float, help="hours in all, shared by the readers")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--games", type=int, default=60, help="seed games per game (60)")
+    parser.add_argument("--games", type=int, default=40, help="seed games per game (40)")
     parser.add_argument("--out", type=Path, help="directory for failing inputs")
     parser.add_argument("--max-failures", type=int, default=20, help="per reader (20)")
+    parser.add_argument("--engine", choices=("mutate", "atheris"), default="mutate")
+    parser.add_argument("--no-cost", action="store_true", help="skip the cost section")
+    parser.add_argument("--cost-only", action="store_true", help="only the cost section")
+    parser.add_argument("--json", type=Path, help="also write the results as JSON here")
+    parser.add_argument("--list", action="store_true", help="list the readers and stop")
     args = parser.parse_args(argv)
-    readers = make_readers(args.seed, args.games)
-    names = args.reader or list(readers)
-    unknown = sorted(set(names) - set(readers))
+    targets = make_targets(args.seed, args.games)
+    if args.list:
+        print("\n".join(targets))
+        return 0
+    names = [ALIASES.get(n, n) for n in (args.reader or list(targets))]
+    unknown = sorted(set(names) - set(targets))
     if unknown:
-        parser.error(f"unknown reader {unknown[0]!r} (known: {', '.join(readers)})")
+        parser.error(f"unknown reader {unknown[0]!r} (known: {', '.join(targets)})")
+    if args.engine == "atheris":
+        if len(names) != 1:
+            parser.error("--engine atheris fuzzes one reader: give one -r")
+        run_atheris(targets[names[0]], args.seed, args.out, libfuzzer_args)
+        return 0
     seconds = args.seconds
     if args.hours is not None:
         seconds = args.hours * 3600 / len(names)
     if args.count is None and seconds is None:
         seconds = 10.0
     rng = random.Random(args.seed)
-    total_failures = 0
-    print(f"{'reader':<12} {'inputs':>10} {'accepted':>9} {'failures':>8} {'s':>7} {'/s':>7}")
-    for name in names:
-        result = fuzz(
-            name,
-            readers[name],
-            rng=rng,
-            count=args.count,
-            seconds=seconds,
-            out=args.out,
-            max_failures=args.max_failures,
-        )
-        total_failures += result["failures"]
+    results: list[dict[str, Any]] = []
+    bad = 0
+    if not args.cost_only:
         print(
-            f"{name:<12} {result['inputs']:>10,} {result['accepted']:>9,} "
-            f"{result['failures']:>8} {result['seconds']:>7} {result['per_second']:>7,}",
-            flush=True,
+            f"{'reader':<26} {'inputs':>10} {'/s':>6} {'accepted':>8} {'crashes':>7} "
+            f"{'impossible':>10} {'worst ms':>8}  rejected by"
         )
-    return 1 if total_failures else 0
+        for name in names:
+            r = fuzz(
+                targets[name],
+                rng=rng,
+                count=args.count,
+                seconds=seconds,
+                out=args.out,
+                max_failures=args.max_failures,
+            )
+            results.append(r)
+            bad += r["crashes"] + _impossible(r)
+            rejected = ", ".join(f"{k} {v:,}" for k, v in r["rejected"].items())
+            print(
+                f"{name:<26} {r['inputs']:>10,} {r['per_second']:>6,} {r['accepted']:>8,} "
+                f"{r['crashes']:>7} {_impossible(r):>10} {r['worst_ms']:>8}  {rejected}",
+                flush=True,
+            )
+    costs: list[dict[str, Any]] = []
+    if not args.no_cost:
+        print(f"\n{'reader':<26} {'cost input':<38} {'MiB':>6} {'s':>7} {'s/MiB':>7} "
+              f"{'peak MB':>8} {'MB/MiB':>7}  verdict")  # fmt: skip
+        for name in names:
+            for row in measure_cost(targets[name], args.seed):
+                costs.append(row)
+                bad += not row["ok"]
+                print(
+                    f"{name:<26} {row['input'][:38]:<38} {row['chars'] / MIB:>6.2f} "
+                    f"{row['seconds']:>7.3f} {row['s_per_mib']:>7.3f} {row['peak_mb']:>8.2f} "
+                    f"{row['mb_per_mib']:>7.2f}  {row['verdict']}",
+                    flush=True,
+                )
+    if args.json is not None:
+        args.json.write_text(json.dumps({"fuzz": results, "cost": costs}, indent=1))
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":

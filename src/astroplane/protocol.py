@@ -35,6 +35,8 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
+from astroplane.errors import IllegalMoveError
+
 __all__ = [
     "Game",
     "State",
@@ -393,3 +395,159 @@ def game_of(state: State[Any]) -> Game[Any, Any]:
         ValueError: If the state's game is not registered.
     """
     return get_game(state.game_name)
+
+
+# ---- legal-move validation every game can share -------------------------------------------
+__all__ += ["is_legal_action", "legal_match", "require_legal"]
+
+
+#: Types whose values have no parts to compare.
+_ATOMS = frozenset({int, float, bool, str, bytes, type(None)})
+#: The field names of the attrs classes of moves seen so far.
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _same_kind(a: object, b: object) -> bool:
+    """True when ``a`` (a legal move or one of its parts) and ``b`` (an equal value from a
+    caller) have the same types all the way down: a ``float`` or ``bool`` never passes
+    for an ``int``. An ``int`` subclass that is not ``bool`` (an ``IntEnum`` member such as
+    a move kind) counts as an ``int``, since games write move kinds either way."""
+    ta = type(a)
+    if ta is not type(b):
+        return (
+            isinstance(a, int)
+            and isinstance(b, int)
+            and not isinstance(a, bool)
+            and not isinstance(b, bool)
+        )
+    if ta in _ATOMS:
+        return True
+    if isinstance(a, tuple | list) and isinstance(b, tuple | list):
+        return len(a) == len(b) and all(_same_kind(x, y) for x, y in zip(a, b, strict=True))
+    names = _FIELDS.get(ta)
+    if names is None:
+        names = tuple(f.name for f in attrs.fields(ta)) if attrs.has(ta) else ()
+        _FIELDS[ta] = names
+    for name in names:
+        x, y = getattr(a, name), getattr(b, name)
+        if (type(x) is not type(y) or type(x) not in _ATOMS) and not _same_kind(x, y):
+            return False
+    return True
+
+
+def legal_match(state: State[MoveT], move: object) -> MoveT | None:
+    """The legal action (or, at a chance node, the chance outcome) of ``state`` that
+    ``move`` names, or None if it names none.
+
+    ``move`` names a legal move when it *is* one (the usual case, checked first and
+    cheaply), or when it is of the same class, equal, and its fields have the same types
+    (compared field by field for ``attrs`` classes and tuples): ``Move(kind, 6.0)`` or
+    ``Move(kind, True)`` never names ``Move(kind, 6)`` or ``Move(kind, 1)``, although
+    Python finds them equal. An ``IntEnum`` member and the plain ``int`` of its value count
+    as the same (move kinds are written either way). Objects of any other class are
+    rejected without comparing them, so a caller's ``__eq__`` is never run.
+
+    Args:
+        state: Any state of the ``State`` protocol.
+        move: Anything a caller passes to ``play``.
+
+    Returns:
+        The game's own legal move (use it in place of ``move``: its fields have the
+        game's types), or None.
+
+    Examples:
+        >>> import astroplane
+        >>> s = astroplane.new_game(2)
+        >>> first = s.legal_moves()[0]
+        >>> legal_match(s, first) is first
+        True
+        >>> legal_match(s, None), legal_match(s, "Sl-e2ne"), legal_match(s, (0, 0, 0, 0))
+        (None, None, None)
+    """
+    moves = state.legal_moves()
+    for legal in moves:
+        if legal is move:
+            return legal
+    cls = type(move)
+    if not moves or (type(moves[0]) is not cls and all(type(m) is not cls for m in moves)):
+        return None  # no move of that class: ``move.__eq__`` is never called
+    try:
+        legal = moves[moves.index(move)]
+    except ValueError:
+        return None
+    return legal if type(legal) is cls and _same_kind(legal, move) else None
+
+
+def is_legal_action(state: State[Any], move: object) -> bool:
+    """True when ``move`` is one of ``state.legal_moves()`` (a chance outcome at a chance
+    node), with the same class and field types (see ``legal_match``).
+
+    Examples:
+        >>> import attrs, astroplane
+        >>> s = astroplane.new_game(2)
+        >>> is_legal_action(s, s.legal_moves()[0]), is_legal_action(s, 0)
+        (True, False)
+
+        A Python ``==`` twin with a ``float`` or ``bool`` field is not a legal move:
+
+        >>> from astroplane.games.aeroplane_chess import Move, new_game
+        >>> roll = new_game(2).legal_moves()[0]
+        >>> roll, roll == attrs.evolve(roll, value=1.0)
+        (Move.roll(1), True)
+        >>> is_legal_action(new_game(2), attrs.evolve(roll, value=1.0))
+        False
+        >>> is_legal_action(new_game(2), attrs.evolve(roll, value=True))
+        False
+    """
+    return legal_match(state, move) is not None
+
+
+def require_legal(
+    state: State[MoveT],
+    move: object,
+    *,
+    explain: Callable[[Any, object], str] | None = None,
+) -> MoveT:
+    """The legal move ``move`` names in ``state`` (``legal_match``); call it first thing in
+    ``play`` so that nothing else (junk, a move of another game, a float twin) gets in.
+
+    Args:
+        state: The state ``move`` is to be played in.
+        move: Anything a caller passes to ``play``.
+        explain: ``explain(state, move) -> reason``, the game's words for why a move is
+            illegal (with its rule tag); called only when it is. Default: a generic
+            reason naming the type.
+
+    Returns:
+        The game's own legal move equal to ``move`` (same types), to play in its place.
+
+    Raises:
+        IllegalMoveError: If ``move`` names no legal move or chance outcome of ``state``;
+            ``move`` and ``reason`` are set.
+
+    Examples:
+        >>> import astroplane
+        >>> s = astroplane.new_game(2)
+        >>> require_legal(s, s.legal_moves()[0]) == s.legal_moves()[0]
+        True
+        >>> require_legal(s, 6.0)
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.IllegalMoveError: illegal move 6.0: not a legal action of this \
+state (a float is no move of this game)
+    """
+    found = legal_match(state, move)
+    if found is not None:
+        return found
+    if explain is not None:
+        reason = explain(state, move)
+    else:
+        what = "chance outcome" if state.is_chance_node else "legal action"
+        classes = {type(m) for m in state.legal_moves()}
+        if type(move) in classes:
+            reason = f"not a {what} of this state"
+        else:
+            reason = (
+                f"not a {what} of this state (a {type(move).__name__} is no move of this game)"
+            )
+    raise IllegalMoveError(move, reason)
