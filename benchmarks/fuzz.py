@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from astroplane.formats import limits
+from astroplane.kit import limits
 from astroplane.protocol import Game
 from astroplane.testing import (
     ReadOutcome,
@@ -295,7 +295,7 @@ def _save(out: Path | None, name: str, n: int, value: Any, outcome: ReadOutcome)
 
 
 # ---- the cost section -------------------------------------------------------------------------
-#: Each reader's documented size limit (``astroplane.formats.limits``); None: Python data.
+#: Each reader's documented size limit (``astroplane.kit.limits``); None: Python data.
 SIZE_LIMITS: dict[str, int | None] = {
     "position": limits.MAX_POSITION_TEXT,
     "move": limits.MAX_MOVE_TEXT,

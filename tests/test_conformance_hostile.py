@@ -37,18 +37,7 @@ from astroplane.testing import (
 )
 
 #: Checks that fail today because of a finding fixed elsewhere: (game, check) -> reason.
-KNOWN: dict[tuple[str, str], str] = {
-    ("aeroplane-chess", "play"): "N1/N2: Aeroplane Chess play accepts bool/float twins "
-    "of legal moves (fixed on branch h23-ac)",
-    ("astroplane", "turn-bound"): "N16: the engine plays past the turn bound to a state "
-    "no reader accepts (fixed on branch h23-astro)",
-    ("aeroplane-chess", "turn-bound"): "N16: the engine plays past the turn bound to a "
-    "state no reader accepts (fixed on branch h23-ac)",
-    ("astroplane", "dict"): "new finding: from_dict raises RecursionError on data nested "
-    "3000 deep under 'travelled' or 'landed' (the error message reprs the value)",
-    ("aeroplane-chess", "dict"): "new finding: from_dict raises RecursionError on data "
-    "nested 3000 deep under almost any key (the error message reprs the value)",
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 EXAMPLES = 30
 
@@ -69,6 +58,8 @@ def test_every_registered_game_takes_hostile_input(name: str, check: str) -> Non
     keeps each hostile-input contract: junk to play raises a ValueError and changes
     nothing; each reader, given mutated output of the game, raises its own error or
     returns a valid value; a state at the turn bound plays to an end that reads back."""
+    if check == "record" and get_game(name).record_from_text is None:
+        pytest.skip(f"{name} has no record format")
     report = check_hostile(name, seed=11, examples=EXAMPLES, checks=[check])
     assert report.games >= 1 and report.states >= 1
     assert report.ok, str(report)
@@ -400,6 +391,8 @@ def test_legal_match_is_true_exactly_for_legal_moves_of_the_right_types(name: st
                             continue
                         assert twin == m and not is_legal_action(s, twin)
         for junk in (None, 0, 1.0, True, "1", (), object(), *others):
+            if type(junk) is type(moves[0]) and junk in moves:
+                continue  # a game whose moves are plain ints (tic-tac-toe): 0 is legal
             assert legal_match(s, junk) is None
         s = s.play(rng.choice(moves))
 

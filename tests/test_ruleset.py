@@ -59,9 +59,7 @@ def test_conformance_suite_passes_for_shipped_presets_and_example_variants(name:
     astroplane.testing (deterministic legal moves, immutable states, events that replay,
     text and JSON round trips, consistent outcomes, games that end)."""
     rules = {**SHIPPED, **EXAMPLES}[name]
-    # hostile=0 until N16 and the from_dict nesting finding are fixed (issue 23): the
-    # hostile checks run per game in tests/test_conformance_hostile.py meanwhile.
-    report = assert_conformance(rules, games=2, max_turns=40, seed=7, hostile=0)
+    report = assert_conformance(rules, games=2, max_turns=40, seed=7)
     assert report.games == 6 and report.states > 100
 
 

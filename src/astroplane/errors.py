@@ -1,11 +1,9 @@
-"""Exceptions. All subclass ``ValueError`` and carry their data."""
+"""Exceptions of every game. All subclass ``ValueError`` and carry their data.
+
+Part of the framework: no game's module is imported here, not even for types (a move is
+any object a game uses as one)."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from astroplane.moves import Move
 
 __all__ = [
     "DrawingError",
@@ -36,7 +34,7 @@ class IllegalMoveError(ValueError):
         reason: Which rule forbids it, with its tag (``"[D6] ..."``).
     """
 
-    def __init__(self, move: Move | object, reason: str) -> None:
+    def __init__(self, move: object, reason: str) -> None:
         super().__init__(f"illegal move {move!r}: {reason}")
         self.move = move
         self.reason = reason

@@ -12,6 +12,7 @@ Examples:
 from __future__ import annotations
 
 from astroplane.enums import SEAT_NAMES, Seat
+from astroplane.kit.limits import shown
 
 __all__ = [
     "ASCII_BLANKS",
@@ -48,7 +49,7 @@ def seat_name(seat: int) -> str:
         ValueError: If ``seat`` is not 0..3.
     """
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
-        raise ValueError(f"not a seat number: {seat!r} (0..3 for S, W, N, E)")
+        raise ValueError(f"not a seat number: {shown(seat)} (0..3 for S, W, N, E)")
     return SEAT_NAMES[seat]
 
 
@@ -59,7 +60,7 @@ def piece_name(piece: int) -> str:
         ValueError: If ``piece`` is not an int 0..39.
     """
     if isinstance(piece, bool) or not isinstance(piece, int) or not 0 <= piece < 40:
-        raise ValueError(f"not a piece id: {piece!r}")
+        raise ValueError(f"not a piece id: {shown(piece)}")
     return f"{SEAT_NAMES[piece // PIECES_PER_PLAYER]}{piece % PIECES_PER_PLAYER + 1}"
 
 
@@ -87,7 +88,9 @@ def piece_from_name(name: str) -> int:
     """
     found = _PIECE_IDS.get(name.strip(ASCII_BLANKS)) if isinstance(name, str) else None
     if found is None:
-        raise ValueError(f"not a piece name: {name!r} (expected a seat letter S/W/N/E and 1..10)")
+        raise ValueError(
+            f"not a piece name: {shown(name)} (expected a seat letter S/W/N/E and 1..10)"
+        )
     return found
 
 
@@ -104,7 +107,7 @@ def piece_id(piece: int | str) -> int:
     if isinstance(piece, str):
         return piece_from_name(piece)
     if isinstance(piece, bool) or not isinstance(piece, int) or not 0 <= piece < 40:
-        raise ValueError(f"not a piece id or name: {piece!r} (0..39, or S1..E10)")
+        raise ValueError(f"not a piece id or name: {shown(piece)} (0..39, or S1..E10)")
     return piece
 
 
@@ -121,7 +124,7 @@ def seat_from_name(name: str | int) -> Seat:
         letter = name.strip(ASCII_BLANKS)
         if len(letter) == 1 and letter in "SWNEswne":
             return Seat(SEAT_NAMES.index(letter.upper()))
-    raise ValueError(f"not a seat: {name!r} (expected S, W, N, E or 0..3)")
+    raise ValueError(f"not a seat: {shown(name)} (expected S, W, N, E or 0..3)")
 
 
 def next_reserve_piece(seat: int, reserve_count: int) -> int:

@@ -14,9 +14,5 @@ def test_every_preset_passes_the_conformance_suite(name: str) -> None:
     """Every Aeroplane Chess preset passes the same conformance suite as ASTROPLANE's rules:
     deterministic legal moves and chance outcomes, immutable states, text and JSON round
     trips, illegal moves rejected, games that end."""
-    # hostile=0 until N1/N2, N16 and the from_dict nesting finding are fixed (issue 23):
-    # the hostile checks run per game in tests/test_conformance_hostile.py meanwhile.
-    report = assert_conformance(
-        PRESETS[name], game="aeroplane-chess", games=1, max_turns=200, hostile=0
-    )
+    report = assert_conformance(PRESETS[name], game="aeroplane-chess", games=1, max_turns=200)
     assert report.games == 3 and report.plies > 300

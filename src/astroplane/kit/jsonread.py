@@ -28,7 +28,7 @@ from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
 from astroplane.errors import NotationError
-from astroplane.kit.limits import MAX_JSON_TEXT, check_size
+from astroplane.kit.limits import MAX_JSON_TEXT, check_size, shown
 
 __all__ = [
     "MAX_INT",
@@ -156,7 +156,7 @@ def array(value: Any, path: str, most: int, *, unique: bool = False) -> list[Any
         seen: list[Any] = []
         for item in value:
             if item in seen and type(item) in (str, int):
-                raise JsonPathError(path, f"{item!r} is listed twice")
+                raise JsonPathError(path, f"{shown(item)} is listed twice")
             seen.append(item)
     return value
 
@@ -184,5 +184,5 @@ def canonical(
         if write(result) != value:
             raise ValueError(value)
     except ValueError:
-        raise JsonPathError(path, f"not {what}: {value[:40]!r}") from None
+        raise JsonPathError(path, f"not {what}: {shown(value)}") from None
     return result

@@ -15,6 +15,8 @@ Examples:
 
 from __future__ import annotations
 
+import reprlib
+
 from astroplane.errors import NotationError
 
 __all__ = [
@@ -28,10 +30,16 @@ __all__ = [
     "MAX_RECORD_HEADERS",
     "MAX_RECORD_TEXT",
     "MAX_RULES_TEXT",
+    "MAX_TURN",
     "check_ascii",
     "check_size",
+    "shown",
 ]
 
+#: The last turn any reader accepts, and so the last turn any game plays: a game still
+#: going when it is over ends by its turn limit ([D30], [AC21]), so every state play
+#: reaches can be written and read back.
+MAX_TURN = 1_000_000
 #: Move notation (one move). The longest move the library writes is under 30 characters.
 MAX_MOVE_TEXT = 256
 #: Rules text (``standard,max_turns=200``); a position's first field is rules text too.
@@ -103,3 +111,29 @@ def check_ascii(text: str, what: str, line: int | None = None, *, whole: str = "
                 i,
                 line,
             )
+
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxlevel = 2
+_SHOWN.maxstring = 40
+_SHOWN.maxother = 40
+_SHOWN.maxlist = _SHOWN.maxtuple = _SHOWN.maxdict = _SHOWN.maxset = 4
+
+
+def shown(value: object) -> str:
+    """A bounded ``repr`` of any value for an error message: strings cut at 40
+    characters, containers at 4 items and 2 levels, so a hostile value (a list nested
+    thousands deep, a megabyte string) costs a message of a few dozen characters and never
+    a ``RecursionError``.
+
+    Examples:
+        >>> nested = []
+        >>> for _ in range(5000):
+        ...     nested = [nested]
+        >>> shown(nested), shown("S" * 100)[:12], shown(3)
+        ('[[...]]', "'SSSSSSSSSSS", '3')
+    """
+    try:
+        return _SHOWN.repr(value)
+    except Exception:  # a hostile object whose __repr__ raises
+        return f"<{type(value).__name__}>"

@@ -15,6 +15,7 @@ from __future__ import annotations
 from astroplane.construct import build_state
 from astroplane.enums import SEAT_NAMES, Seat
 from astroplane.events import Event, GameOver, PlayerRemoved, TurnPassed
+from astroplane.kit import limits
 from astroplane.moves import Move
 from astroplane.outcome import EndReason, Outcome
 from astroplane.packed import pack
@@ -45,7 +46,7 @@ _SEAT = tuple(Seat)
 #: Every reader refuses a later turn, so the game ends when this turn is over, as its turn
 #: limit says, whatever ``max_turns`` is [D30]: play never reaches a state no reader
 #: accepts. (``Rules.turn_limit`` is the turn that ends the game.)
-MAX_TURN = 10**6
+MAX_TURN = limits.MAX_TURN
 
 
 def two_moves(state: GameState, seat: int) -> int:

@@ -48,6 +48,8 @@ Examples:
 
 from __future__ import annotations
 
+from astroplane.kit.limits import shown
+
 __all__ = [
     "CELL_OF",
     "CENTRE",
@@ -129,7 +131,7 @@ def plane_name(plane: int) -> str:
         ('R1', 'G4')
     """
     if type(plane) is not int or not 0 <= plane < N_PLANES:  # not a bool, float, ...
-        raise ValueError(f"not a plane id (0..15): {plane!r}")
+        raise ValueError(f"not a plane id (0..15): {shown(plane)}")
     return COLOURS[plane // 4] + str(plane % 4 + 1)
 
 
@@ -145,7 +147,7 @@ def plane_from_name(name: str) -> int:
     """
     text = name.strip().upper() if isinstance(name, str) else ""
     if len(text) != 2 or text[0] not in COLOURS or text[1] not in "1234":
-        raise ValueError(f"not a plane name (R1..G4): {name!r}")
+        raise ValueError(f"not a plane name (R1..G4): {shown(name)}")
     return 4 * COLOURS.index(text[0]) + int(text[1]) - 1
 
 
@@ -166,7 +168,7 @@ def colour_from_name(name: str | int) -> int:
         for i, (letter, full) in enumerate(zip(COLOURS, COLOUR_NAMES, strict=True)):
             if text in (letter.lower(), full.lower()):
                 return i
-    raise ValueError(f"not a colour (R, Y, B, G or 0..3): {name!r}")
+    raise ValueError(f"not a colour (R, Y, B, G or 0..3): {shown(name)}")
 
 
 def _square_names() -> tuple[str, ...]:
@@ -192,7 +194,7 @@ def square_name(square: int) -> str:
         ('1', 'RT', 'RH6')
     """
     if type(square) is not int or not 0 <= square < N_SQUARES:  # not a bool, float, ...
-        raise ValueError(f"not a square id (0..79): {square!r}")
+        raise ValueError(f"not a square id (0..79): {shown(square)}")
     return SQUARE_NAMES[square]
 
 
@@ -208,7 +210,7 @@ def square_from_name(name: str) -> int:
     """
     found = _SQUARE_IDS.get(name.strip().upper()) if isinstance(name, str) else None
     if found is None:
-        raise ValueError(f"not a square (1..52, RT, RH1..RH6 and so on): {name!r}")
+        raise ValueError(f"not a square (1..52, RT, RH1..RH6 and so on): {shown(name)}")
     return found
 
 

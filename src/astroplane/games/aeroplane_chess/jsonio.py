@@ -25,7 +25,6 @@ from importlib import resources
 from typing import Any
 
 from astroplane.errors import NotationError, PositionError
-from astroplane.formats.jsonio import load_json
 from astroplane.games.aeroplane_chess.board import (
     COLOURS,
     HANGAR,
@@ -41,6 +40,8 @@ from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_proble
 from astroplane.games.aeroplane_chess.options import OPTIONS, PRESETS, Rules
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.games.aeroplane_chess.state import AeroplaneState
+from astroplane.kit.jsonread import load_json
+from astroplane.kit.limits import shown
 
 __all__ = [
     "FORMAT_VERSION",
@@ -184,7 +185,7 @@ def _need(data: Any, key: str, kind: type | tuple[type, ...]) -> Any:
         raise NotationError(f"JSON: missing field {key!r}")
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise NotationError(f"JSON: field {key!r} has the wrong type: {str(value)[:40]!r}")
+        raise NotationError(f"JSON: field {key!r} has the wrong type: {shown(value)}")
     if isinstance(value, list) and len(value) > 16:
         raise NotationError(f"JSON: field {key!r} has more than 16 items")
     return value
@@ -197,7 +198,7 @@ def _name(value: Any, read: Any, write: Any, what: str) -> int:
         if not isinstance(value, str) or write(found) != value:
             raise ValueError
     except ValueError:
-        raise NotationError(f"JSON: not {what}: {str(value)[:40]!r}") from None
+        raise NotationError(f"JSON: not {what}: {shown(value)}") from None
     return found
 
 
@@ -302,7 +303,7 @@ def state_from_dict(data: Any) -> AeroplaneState:
             sixed |= 1 << p
         roll = data.get("roll", 0)
         if roll is not None and not _int(roll):
-            raise NotationError(f"JSON: field 'roll' is an integer or null, not {str(roll)[:40]!r}")
+            raise NotationError(f"JSON: field 'roll' is an integer or null, not {shown(roll)}")
         finished = tuple(_colour(c) for c in _need(data, "finished", list))
         # "over" is derived, but for the turn limit it is what says the game ended [AC21]
         limit = data.get("over") is True and len(seats) - len(finished) > 1
@@ -372,7 +373,7 @@ def move_from_dict(data: Any) -> Move:
         raise
     except ValueError as exc:
         raise NotationError(f"JSON: {exc}") from None
-    raise NotationError(f"JSON: a move's kind is one of {', '.join(_KINDS)}, not {kind!r}")
+    raise NotationError(f"JSON: a move's kind is one of {', '.join(_KINDS)}, not {shown(kind)}")
 
 
 def from_json(text: str) -> AeroplaneState | Move:

@@ -23,6 +23,7 @@ from astroplane.games.aeroplane_chess.board import (
     square_name,
 )
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
+from astroplane.kit import limits
 
 if TYPE_CHECKING:
     from astroplane.games.aeroplane_chess.movegen import Flight
@@ -30,9 +31,9 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_TURN", "apply_flight", "apply_roll", "raise_illegal", "why_illegal"]
 
-MAX_TURN = 10**6
-"""The last turn of a game: every reader accepts turn numbers 1..1000000, so the game ends
-when this turn is over, as a turn-limit end [AC21]. Far beyond any real game."""
+MAX_TURN = limits.MAX_TURN
+"""The last turn of a game (``astroplane.kit.limits.MAX_TURN``): every reader accepts turn
+numbers 1..1000000, so the game ends when this turn is over, as a turn-limit end [AC21]."""
 
 
 def _next_turn(
