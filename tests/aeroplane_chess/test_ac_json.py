@@ -74,7 +74,7 @@ def _start() -> dict[str, Any]:
         ({"turn": "1"}, "field 'turn' has the wrong type"),
         ({"planes": {**_start()["planes"], "R1": "BT"}}, "R1 cannot be on BT"),
         ({"rules": {"preset": "standard"}}, "rules have the fields"),
-        ({"rules": {**_start()["rules"], "launch": "odd"}}, "bad rules option"),
+        ({"rules": {**_start()["rules"], "launch": "odd"}}, "rules.launch: expected one of"),
         ({"rules": {**_start()["rules"], "preset": "classic"}}, "the rules are 'standard'"),
         ({"chance_node": False}, "chance_node is True"),
         ({"to_move": "Y"}, "is not a colour in the game"),

@@ -37,7 +37,7 @@ from astroplane.games.aeroplane_chess.board import (
     square_name,
 )
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
-from astroplane.games.aeroplane_chess.options import OPTIONS, PRESETS, Rules
+from astroplane.games.aeroplane_chess.options import OPTIONS, PRESETS, VARIANTS, Rules
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.games.aeroplane_chess.state import AeroplaneState
 from astroplane.kit.jsonread import load_json
@@ -240,14 +240,19 @@ def _check_head(data: Any, kind: str) -> None:
 def _rules_from_dict(data: Any) -> Rules:
     if not isinstance(data, dict) or set(data) != {"preset", *OPTIONS}:
         raise NotationError(f"JSON: rules have the fields preset, {', '.join(OPTIONS)}")
-    try:
-        rules = Rules(**{name: data[name] for name in OPTIONS})
-    except (TypeError, ValueError) as exc:
-        raise NotationError(f"JSON: bad rules option: {exc}") from None
+    values = {}
+    for option in VARIANTS.options:  # exact types first: a value is never repr'd whole
+        try:
+            values[option.name] = option.from_json(data[option.name], f"rules.{option.name}")
+        except ValueError as exc:
+            raise NotationError(f"JSON: {exc}") from None
+    rules = Rules(**values)
     if data["preset"] != rules.name and not (
         data["preset"] == "custom" and rules.name not in PRESETS
     ):
-        raise NotationError(f"JSON: the rules are {rules.name!r}, not {data['preset']!r}")
+        raise NotationError(
+            f"JSON: the rules are {rules.name!r}, not {shown(data['preset'])}"
+        )
     return rules
 
 
