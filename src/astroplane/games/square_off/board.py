@@ -41,6 +41,8 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from astroplane.kit.limits import shown
+
 __all__ = [
     "BOARD",
     "N_POINTS",
@@ -58,7 +60,7 @@ _RANKS = "1234567"
 
 def _check_name(name: object) -> str:
     if not (isinstance(name, str) and len(name) == 2 and name[0] in _FILES and name[1] in _RANKS):
-        raise ValueError(f"a point is named by a file a-g and a rank 1-7 (d2), not {name!r}")
+        raise ValueError(f"a point is named by a file a-g and a rank 1-7 (d2), not {shown(name)}")
     return name
 
 
@@ -66,7 +68,7 @@ def _pair(value: object, what: str) -> tuple[int, ...]:
     if not isinstance(value, tuple) or not all(
         isinstance(v, int) and not isinstance(v, bool) and 0 <= v < N_POINTS for v in value
     ):
-        raise ValueError(f"{what} is a tuple of point ids 0..23, not {value!r}")
+        raise ValueError(f"{what} is a tuple of point ids 0..23, not {shown(value)}")
     return value
 
 
@@ -107,22 +109,22 @@ class Board:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.names, tuple) or len(self.names) != N_POINTS:
-            raise ValueError(f"a board has {N_POINTS} point names, not {self.names!r}")
+            raise ValueError(f"a board has {N_POINTS} point names, not {shown(self.names)}")
         for name in self.names:
             _check_name(name)
         if len(set(self.names)) != N_POINTS:
-            raise ValueError(f"point names repeat: {self.names!r}")
+            raise ValueError(f"point names repeat: {shown(self.names)}")
         linked: set[tuple[int, int]] = set()
         for link in self.links:
             p, q = _pair(link, "a link")
             if len(link) != 2 or p >= q or (p, q) in linked:
-                raise ValueError(f"a link is a new pair (p, q) with p < q, not {link!r}")
+                raise ValueError(f"a link is a new pair (p, q) with p < q, not {shown(link)}")
             linked.add((p, q))
         if list(self.links) != sorted(self.links):
             raise ValueError("the links are listed in ascending order")
         for line in self.lines:
             if len(_pair(line, "a line")) != 3 or len(set(line)) != 3:
-                raise ValueError(f"a line is three distinct points, not {line!r}")
+                raise ValueError(f"a line is three distinct points, not {shown(line)}")
             p, q, r = line
             if (min(p, q), max(p, q)) not in linked or (min(q, r), max(q, r)) not in linked:
                 raise ValueError(
@@ -179,27 +181,27 @@ class Board:
         """
         for value, what in ((names, "names"), (lines, "lines"), (links, "links")):
             if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-                raise ValueError(f"Board.build takes {what} as a list, not {value!r}")
+                raise ValueError(f"Board.build takes {what} as a list, not {shown(value)}")
         names = tuple(_check_name(n) for n in names)
         ids = {name: i for i, name in enumerate(names)}
 
         def pid(name: str) -> int:
             if name not in ids:
-                raise ValueError(f"{name!r} is not a point of this board")
+                raise ValueError(f"{shown(name)} is not a point of this board")
             return ids[name]
 
         line_ids: list[tuple[int, int, int]] = []
         for line in lines:
             if isinstance(line, (str, bytes)) or not isinstance(line, Sequence) or len(line) != 3:
-                raise ValueError(f"a line is three points, not {line!r}")
+                raise ValueError(f"a line is three points, not {shown(line)}")
             line_ids.append((pid(line[0]), pid(line[1]), pid(line[2])))
         pairs = {(min(a, b), max(a, b)) for p, q, r in line_ids for a, b in ((p, q), (q, r))}
         for link in links:
             if isinstance(link, (str, bytes)) or not isinstance(link, Sequence) or len(link) != 2:
-                raise ValueError(f"a link is two points, not {link!r}")
+                raise ValueError(f"a link is two points, not {shown(link)}")
             a, b = pid(link[0]), pid(link[1])
             if a == b:
-                raise ValueError(f"a link joins two different points, not {link!r}")
+                raise ValueError(f"a link joins two different points, not {shown(link)}")
             pairs.add((min(a, b), max(a, b)))
         return cls(names, tuple(sorted(pairs)), tuple(line_ids))
 
@@ -223,7 +225,7 @@ class Board:
         text = name.strip().lower() if isinstance(name, str) else None
         if text in self.names:
             return self.names.index(text)
-        raise ValueError(f"not a point of the board (a1..g7, 0..23): {name!r}")
+        raise ValueError(f"not a point of the board (a1..g7, 0..23): {shown(name)}")
 
     def __repr__(self) -> str:
         return f"<Board {len(self.links)} links, {len(self.lines)} lines>"
@@ -271,5 +273,5 @@ def point_name(point: int) -> str:
         'd2'
     """
     if not isinstance(point, int) or isinstance(point, bool) or not 0 <= point < N_POINTS:
-        raise ValueError(f"not a point id (0..23): {point!r}")
+        raise ValueError(f"not a point id (0..23): {shown(point)}")
     return BOARD.names[point]

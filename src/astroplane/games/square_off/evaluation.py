@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from astroplane.kit.limits import shown
+
 if TYPE_CHECKING:
     from astroplane.games.square_off.state import SquareOffState
 
@@ -64,7 +66,7 @@ def evaluate(state: SquareOffState, seat: int) -> float:
         ValueError: If ``seat`` is not 0 or 1.
     """
     if seat not in (0, 1) or isinstance(seat, bool):
-        raise ValueError(f"a seat is 0 (W) or 1 (B), not {seat!r}")
+        raise ValueError(f"a seat is 0 (W) or 1 (B), not {shown(seat)}")
     if state.outcome is not None:
         winner = state.outcome.winner
         return 0.0 if winner is None else WIN_VALUE if winner == seat else -WIN_VALUE

@@ -44,6 +44,7 @@ from astroplane.games.square_off.rulestext import rules_from_text, rules_to_text
 from astroplane.games.square_off.setup import new_game
 from astroplane.games.square_off.state import SquareOffState
 from astroplane.games.square_off.svg import FILL, render_svg
+from astroplane.kit.limits import shown
 from astroplane.protocol import Game
 
 __all__ = [
@@ -89,7 +90,7 @@ def _new_game(
     players: int = 2, *, rules: Rules | None = None, first: int | str | None = None
 ) -> SquareOffState:
     if players != 2:
-        raise ValueError(f"Square Off is for 2 players, not {players!r}")
+        raise ValueError(f"Square Off is for 2 players, not {shown(players)}")
     return new_game(SQUARE_OFF if rules is None else rules, "W" if first is None else first)
 
 

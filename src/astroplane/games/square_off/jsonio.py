@@ -45,6 +45,7 @@ from astroplane.kit.jsonread import (
     object_with,
     string,
 )
+from astroplane.kit.limits import shown
 
 __all__ = [
     "FORMAT_VERSION",
@@ -150,7 +151,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
         ValueError: If ``move`` is not a ``Move``.
     """
     if not isinstance(move, Move):
-        raise ValueError(f"not a Square Off move: {move!r}")
+        raise ValueError(f"not a Square Off move: {shown(move)}")
     out = _head("move")
     out.update(
         {

@@ -38,6 +38,7 @@ import attrs
 
 from astroplane.errors import IllegalMoveError
 from astroplane.games.square_off.board import N_POINTS, point_id, point_name
+from astroplane.kit.limits import shown
 
 if TYPE_CHECKING:
     from astroplane.games.square_off.state import SquareOffState
@@ -106,16 +107,18 @@ class Move:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.kind, MoveKind):
-            raise ValueError(f"Move.kind is a MoveKind, not {self.kind!r}")
+            raise ValueError(f"Move.kind is a MoveKind, not {shown(self.kind)}")
         if not _is_point(self.point):
-            raise ValueError(f"Move.point is a point id 0..23, not {self.point!r}")
+            raise ValueError(f"Move.point is a point id 0..23, not {shown(self.point)}")
         if self.kind in _SINGLE:
             if not (isinstance(self.to, int) and not isinstance(self.to, bool) and self.to == -1):
-                raise ValueError(f"a {self.kind.name} move has no Move.to (-1), not {self.to!r}")
+                raise ValueError(
+                    f"a {self.kind.name} move has no Move.to (-1), not {shown(self.to)}"
+                )
         elif not _is_point(self.to):
-            raise ValueError(f"Move.to is a point id 0..23, not {self.to!r}")
+            raise ValueError(f"Move.to is a point id 0..23, not {shown(self.to)}")
         elif self.to == self.point:
-            raise ValueError(f"a {self.kind.name} move goes to another point, not {self.to!r}")
+            raise ValueError(f"a {self.kind.name} move goes to another point, not {shown(self.to)}")
 
     @classmethod
     def place(cls, point: int | str) -> Move:
@@ -150,11 +153,11 @@ class Move:
     def __repr__(self) -> str:
         method = _METHOD.get(self.kind) if isinstance(self.kind, MoveKind) else None
         if method is None or not _is_point(self.point):
-            return f"Move({self.kind!r}, {self.point!r}, {self.to!r})"
+            return f"Move({shown(self.kind)}, {shown(self.point)}, {shown(self.to)})"
         if self.kind in _SINGLE:
             return f"Move.{method}({point_name(self.point)!r})"
         if not _is_point(self.to):
-            return f"Move({self.kind!r}, {self.point!r}, {self.to!r})"
+            return f"Move({shown(self.kind)}, {shown(self.point)}, {shown(self.to)})"
         return f"Move.{method}({point_name(self.point)!r}, {point_name(self.to)!r})"
 
 
@@ -169,7 +172,7 @@ def move_to_action(move: Move) -> int:
         (23, 26)
     """
     if not isinstance(move, Move):
-        raise ValueError(f"not a Move: {move!r}")
+        raise ValueError(f"not a Move: {shown(move)}")
     if move.kind in _SINGLE:
         return move.point
     if move.kind == MoveKind.TRADE:

@@ -30,6 +30,8 @@ from types import MappingProxyType
 
 import attrs
 
+from astroplane.kit.limits import shown
+
 __all__ = [
     "JUMP_OFF",
     "NINE_MENS_MORRIS",
@@ -43,13 +45,15 @@ __all__ = [
 
 def _bool(_inst: object, attr: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
-        raise ValueError(f"{attr.name} is True or False, not {value!r}")
+        raise ValueError(f"{attr.name} is True or False, not {shown(value)}")
 
 
 def _count(low: int, high: int, tag: str) -> Callable[[object, attrs.Attribute[int], object], None]:
     def check(_inst: object, attr: attrs.Attribute[int], value: object) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise ValueError(f"{attr.name} is a whole number {low}..{high}, not {value!r} {tag}")
+            raise ValueError(
+                f"{attr.name} is a whole number {low}..{high}, not {shown(value)} {tag}"
+            )
 
     return check
 

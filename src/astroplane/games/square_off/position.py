@@ -55,6 +55,7 @@ from astroplane.games.square_off.play import SEATS
 from astroplane.games.square_off.rulestext import rules_from_text, rules_to_text
 from astroplane.games.square_off.setup import setup_position
 from astroplane.games.square_off.state import SquareOffState
+from astroplane.kit.limits import shown
 
 __all__ = [
     "MAX_COUNTER",
@@ -161,7 +162,7 @@ def position_from_text(text: str, *, board: Board = BOARD) -> SquareOffState:
     if not isinstance(text, str):
         raise NotationError(f"a position text is a string, not {type(text).__name__}")
     if not isinstance(board, Board):
-        raise ValueError(f"board is a Board, not {board!r}")
+        raise ValueError(f"board is a Board, not {shown(board)}")
     check_size(text, MAX_POSITION_TEXT, "a position text")
     check_ascii(text, "a position text")
 
@@ -267,7 +268,7 @@ def _board(
     ]:
         ranks = "/".join(str(len(r)) for r in shape.split("/"))
         raise err(f"the board is {n} points in {shape.count('/') + 1} ranks ({ranks}), "
-                  f"not {field[:60]!r}", at)  # fmt: skip
+                  f"not {shown(field[:60])}", at)  # fmt: skip
     white: list[int] = []
     black: list[int] = []
     p = 0
@@ -279,7 +280,7 @@ def _board(
         elif c == "B":
             black.append(p)
         elif c != ".":
-            raise err(f"a point holds W, B or '.', not {c!r}", at + i)
+            raise err(f"a point holds W, B or '.', not {shown(c)}", at + i)
         p += 1
     return white, black
 
@@ -295,7 +296,7 @@ def _pair(
 
 def _seat(field: str, at: int, err: Callable[[str, int], NotationError]) -> int:
     if field not in SEATS:
-        raise err(f"the side whose turn it is is W or B, not {field[:20]!r}", at)
+        raise err(f"the side whose turn it is is W or B, not {shown(field[:20])}", at)
     return SEATS.index(field)
 
 
@@ -320,7 +321,7 @@ def _cooldown(
             for name in side.split(","):
                 if name not in names:
                     raise err(f"not a line of the board, by its points in order: "
-                              f"{name[:20]!r} (a7-d7-g7) [SO7]", offset)  # fmt: skip
+                              f"{shown(name[:20])} (a7-d7-g7) [SO7]", offset)  # fmt: skip
                 index = names.index(name)
                 if out[seat] and index <= out[seat][-1]:
                     raise err("cooldown lines are listed once each, in board order [SO7]",

@@ -29,6 +29,7 @@ from astroplane.games.square_off.options import (
     PRESETS,
     Rules,
 )
+from astroplane.kit.limits import shown
 from astroplane.kit.options import Option
 from astroplane.kit.variants import Variants
 
@@ -66,7 +67,7 @@ def rules_to_text(rules: Rules) -> str:
         'square-off,max_turns=50'
     """
     if not isinstance(rules, Rules):
-        raise ValueError(f"not a Square Off Rules value: {rules!r}")
+        raise ValueError(f"not a Square Off Rules value: {shown(rules)}")
     return VARIANTS.to_text(rules)
 
 

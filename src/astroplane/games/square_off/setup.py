@@ -20,6 +20,7 @@ from astroplane.games.square_off.movegen import removable
 from astroplane.games.square_off.options import PRESETS, SQUARE_OFF, Rules
 from astroplane.games.square_off.play import _RIGHTS_CODE, SEATS, position_key, settle
 from astroplane.games.square_off.state import SquareOffState
+from astroplane.kit.limits import shown
 
 __all__ = ["key_problem", "new_game", "seat_from_name", "setup_position"]
 
@@ -38,7 +39,7 @@ def seat_from_name(seat: int | str) -> int:
         return seat
     if isinstance(seat, str) and seat.strip().upper() in SEATS:
         return SEATS.index(seat.strip().upper())
-    raise ValueError(f"a seat is W or B (0 or 1), not {seat!r}")
+    raise ValueError(f"a seat is W or B (0 or 1), not {shown(seat)}")
 
 
 def new_game(
@@ -70,14 +71,14 @@ def new_game(
     """
     if isinstance(rules, str):
         if rules not in PRESETS:
-            raise ValueError(f"unknown rules preset {rules!r} ({', '.join(PRESETS)})")
+            raise ValueError(f"unknown rules preset {shown(rules)} ({', '.join(PRESETS)})")
         rules = PRESETS[rules]
     return setup_position(rules=rules, board=board, to_move=first)
 
 
 def _items(value: object, what: str) -> tuple[object, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise PositionError(f"{what} is a list, not {value!r}")
+        raise PositionError(f"{what} is a list, not {shown(value)}")
     return tuple(value)
 
 
@@ -96,7 +97,7 @@ def _points(board: Board, names: Iterable[int | str], seat: str) -> int:
 
 def _count(value: object, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise PositionError(f"{what} is a whole number >= 0, not {value!r}")
+        raise PositionError(f"{what} is a whole number >= 0, not {shown(value)}")
     return value
 
 
@@ -140,9 +141,9 @@ def setup_position(
             times, which ends a game), or is given without the ``threefold`` option.
     """
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules is a Rules value, not {rules!r}")
+        raise ValueError(f"rules is a Rules value, not {shown(rules)}")
     if not isinstance(board, Board):
-        raise ValueError(f"board is a Board, not {board!r}")
+        raise ValueError(f"board is a Board, not {shown(board)}")
     w = _points(board, white, "W")
     b = _points(board, black, "B")
     if w & b:
@@ -152,7 +153,7 @@ def setup_position(
     if in_hand is None:
         hand = (rules.pieces, rules.pieces) if not w | b else (0, 0)
     elif not isinstance(in_hand, tuple) or len(in_hand) != 2:
-        raise PositionError(f"in_hand is a pair of counts (W, B), not {in_hand!r}")
+        raise PositionError(f"in_hand is a pair of counts (W, B), not {shown(in_hand)}")
     else:
         hand = (_count(in_hand[0], "W's pieces in hand"), _count(in_hand[1], "B's pieces in hand"))
     removed = (rules.pieces - w.bit_count() - hand[0], rules.pieces - b.bit_count() - hand[1])
@@ -177,12 +178,12 @@ def setup_position(
     marks = []
     pair = _items(cooldown, "cooldown")
     if len(pair) != 2:
-        raise PositionError(f"cooldown is a pair of line lists (W, B), not {cooldown!r}")
+        raise PositionError(f"cooldown is a pair of line lists (W, B), not {shown(cooldown)}")
     for seat, lines in enumerate(pair):
         mask = 0
         for i in _items(lines, "a cooldown list"):
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(board.lines):
-                raise PositionError(f"a cooldown mark is a line index, not {i!r}")
+                raise PositionError(f"a cooldown mark is a line index, not {shown(i)}")
             mask |= 1 << i
         if mask and not rules.cooldown:
             raise PositionError(f"{SEATS[seat]} has cooldown marks but the rules have none [SO7]")
@@ -224,7 +225,7 @@ def _history(
         raise PositionError("a history is kept only with the threefold option [SO19]")
     for key in keys:
         if not isinstance(key, int) or isinstance(key, bool) or key < 0:
-            raise PositionError(f"a history key is a whole number >= 0, not {key!r}")
+            raise PositionError(f"a history key is a whole number >= 0, not {shown(key)}")
         problem = key_problem(board, rules, key, occupancy, hand)
         if problem:
             raise PositionError(f"history key {key:x}: {problem} [SO19]")

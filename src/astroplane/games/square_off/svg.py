@@ -27,6 +27,7 @@ from astroplane.games.square_off.moves import Move, MoveKind
 from astroplane.games.square_off.play import SEATS
 from astroplane.games.square_off.position import position_to_text
 from astroplane.games.square_off.render import status
+from astroplane.kit.limits import shown
 from astroplane.kit.svg import INK, PAPER, Ids, Point, arrow, document, el, text, title
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ def render_svg(
     """
     ids = Ids(prefix)
     if last is not None and not isinstance(last, Move):
-        raise ValueError(f"last is a Move, not {last!r}")
+        raise ValueError(f"last is a Move, not {shown(last)}")
     board = state.board
     names = board.names
     xy = [_at(c) for c in board.cells]

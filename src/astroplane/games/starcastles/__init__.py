@@ -74,6 +74,7 @@ from astroplane.games.starcastles.render import (
 from astroplane.games.starcastles.setup import check_state, new_game, setup_position
 from astroplane.games.starcastles.state import StarCastlesState
 from astroplane.games.starcastles.svg import render_svg
+from astroplane.kit.limits import shown
 from astroplane.protocol import Game, register_game
 
 __all__ = [
@@ -149,14 +150,14 @@ def with_turn_limit(rules: Rules, turns: int | None) -> Rules:
     if turns is None:
         return attrs.evolve(rules, max_rounds=Rules().max_rounds)
     if type(turns) is not int or turns < 1:
-        raise ValueError(f"turns is a positive int, not {turns!r}")
+        raise ValueError(f"turns is a positive int, not {shown(turns)}")
     return attrs.evolve(rules, max_rounds=min(10_000, max(1, turns // 6)))
 
 
 def _action_to_move(state: StarCastlesState, action: int) -> Move:
     move = _actions.action_to_move(state.rules, action)
     if not state.is_legal(move):
-        raise ValueError(f"action {action} ({move!r}) is not a legal move here")
+        raise ValueError(f"action {action} ({shown(move)}) is not a legal move here")
     return move
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 from astroplane.games.starcastles.board import DIRECTIONS, star_board
 from astroplane.games.starcastles.moves import Move, MoveKind
 from astroplane.games.starcastles.options import Rules
+from astroplane.kit.limits import shown
 
 __all__ = ["action_to_move", "move_to_action", "num_actions"]
 
@@ -67,19 +68,19 @@ def move_to_action(rules: Rules, move: Move) -> int:
         (1998, 2035)
     """
     if not isinstance(move, Move):
-        raise ValueError(f"not a Move: {move!r}")
+        raise ValueError(f"not a Move: {shown(move)}")
     board = star_board(rules.arm)
     n, dmax, block = _sizes(rules)
     if move.kind == MoveKind.PASS:
         return n * block + n
     if not 0 <= move.to < n or (move.kind != MoveKind.GEM and not 0 <= move.frm < n):
-        raise ValueError(f"{move!r} names a point that is not on the {n}-point board")
+        raise ValueError(f"{shown(move)} names a point that is not on the {n}-point board")
     if move.kind == MoveKind.GEM:
         return n * block + move.to
     line = board.line_to(move.frm, move.to)
     if line is None or (move.kind != MoveKind.SLIDE and line[1] != 1):
         raise ValueError(
-            f"{move!r}: {board.names[move.to]} is not "
+            f"{shown(move)}: {board.names[move.to]} is not "
             f"{'on a line from' if move.kind == MoveKind.SLIDE else 'linked to'} "
             f"{board.names[move.frm]}"
         )
@@ -109,7 +110,7 @@ def action_to_move(rules: Rules, action: int) -> Move:
     board = star_board(rules.arm)
     n, dmax, block = _sizes(rules)
     if type(action) is not int or not 0 <= action < n * block + n + 1:
-        raise ValueError(f"an action is an int 0..{n * block + n}, not {action!r}")
+        raise ValueError(f"an action is an int 0..{n * block + n}, not {shown(action)}")
     if action >= n * block:
         return Move.PASS if action == n * block + n else Move.gem(action - n * block)
     p, slot = divmod(action, block)

@@ -53,6 +53,7 @@ from types import MappingProxyType
 import attrs
 
 from astroplane.kit.graph import BoardGraph
+from astroplane.kit.limits import shown
 
 __all__ = [
     "ARM_NAMES",
@@ -119,7 +120,7 @@ def cube_points(k: int) -> tuple[Cube, ...]:
         ((2, 2, -4), (1, 2, -3), (2, 1, -3))
     """
     if type(k) is not int or not 2 <= k <= 4:
-        raise ValueError(f"the arm size is 2, 3 or 4, not {k!r} [SC1]")
+        raise ValueError(f"the arm size is 2, 3 or 4, not {shown(k)} [SC1]")
     pts = [
         (x, y, -x - y)
         for x in range(-2 * k, 2 * k + 1)
@@ -181,7 +182,7 @@ class StarBoard:
         if point == -1:
             return "-"
         if type(point) is not int or not 0 <= point < len(self.names):
-            raise ValueError(f"not a point of the {len(self.names)}-point board: {point!r}")
+            raise ValueError(f"not a point of the {len(self.names)}-point board: {shown(point)}")
         return self.names[point]
 
     def line_to(self, a: int, b: int) -> tuple[int, int] | None:

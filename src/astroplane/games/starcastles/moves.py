@@ -35,6 +35,8 @@ from typing import ClassVar
 
 import attrs
 
+from astroplane.kit.limits import shown
+
 __all__ = ["MAX_POINTS", "Move", "MoveKind"]
 
 #: Point ids are below this on every board (the 121-point board is the largest).
@@ -54,13 +56,13 @@ class MoveKind(IntEnum):
 
 def _point(value: object) -> int:
     if type(value) is not int or not 0 <= value < MAX_POINTS:
-        raise ValueError(f"a point id is an int 0..{MAX_POINTS - 1}, not {value!r}")
+        raise ValueError(f"a point id is an int 0..{MAX_POINTS - 1}, not {shown(value)}")
     return value
 
 
 def _field(_inst: object, attr: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int or not -1 <= value < MAX_POINTS:
-        raise ValueError(f"{attr.name} is a point id 0..{MAX_POINTS - 1} or -1, not {value!r}")
+        raise ValueError(f"{attr.name} is a point id 0..{MAX_POINTS - 1} or -1, not {shown(value)}")
 
 
 def _pair(frm: object, to: object) -> tuple[int, int]:
@@ -138,10 +140,11 @@ class Move:
         if kind == "PASS" and self.frm == self.to == -1:
             return "Move.PASS"
         if kind == "GEM" and self.frm == -1:
-            return f"Move.gem({self.to!r})"
+            return f"Move.gem({shown(self.to)})"
         if kind in ("STEP", "SLIDE", "CASTLE", "SWAP"):
-            return f"Move.{kind.lower()}({self.frm!r}, {self.to!r})"
-        return f"Move({self.kind!r}, {self.frm!r}, {self.to!r})"  # built by hand, unchecked
+            return f"Move.{kind.lower()}({shown(self.frm)}, {shown(self.to)})"
+        # built by hand, unchecked
+        return f"Move({shown(self.kind)}, {shown(self.frm)}, {shown(self.to)})"
 
 
 Move.PASS = Move(MoveKind.PASS)

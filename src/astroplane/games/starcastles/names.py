@@ -18,6 +18,7 @@ Examples:
 from __future__ import annotations
 
 from astroplane.games.starcastles.stacks import KINDS
+from astroplane.kit.limits import shown
 from astroplane.kit.svg import PALETTE
 
 __all__ = ["COLOUR_NAMES", "KIND_NAMES", "SEAT_COLOURS", "SEAT_NAMES", "module_name", "seat_label"]
@@ -39,7 +40,9 @@ def module_name(kind: int, player: int) -> str:
         ValueError: If ``kind`` is not 0..2 or ``player`` not 0..5.
     """
     if kind not in (0, 1, 2) or player not in range(6):
-        raise ValueError(f"a module is a kind 0..2 of a player 0..5, not {kind!r}, {player!r}")
+        raise ValueError(
+            f"a module is a kind 0..2 of a player 0..5, not {shown(kind)}, {shown(player)}"
+        )
     return f"{KINDS[kind]}{player}"
 
 
@@ -50,5 +53,5 @@ def seat_label(player: int) -> str:
         ValueError: If ``player`` is not 0..5.
     """
     if player not in range(6):
-        raise ValueError(f"a player is 0..5, not {player!r}")
+        raise ValueError(f"a player is 0..5, not {shown(player)}")
     return f"{SEAT_NAMES[player]} ({COLOUR_NAMES[player]})"

@@ -30,6 +30,7 @@ from collections.abc import Callable
 
 import attrs
 
+from astroplane.kit.limits import shown
 from astroplane.kit.options import Option
 from astroplane.kit.variants import Variants
 
@@ -38,13 +39,13 @@ __all__ = ["OWN_CASTLES", "STARCASTLES", "STARCASTLES_121", "VARIANTS", "Rules"]
 
 def _bool(_inst: object, attr: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
-        raise ValueError(f"{attr.name} is True or False, not {value!r}")
+        raise ValueError(f"{attr.name} is True or False, not {shown(value)}")
 
 
 def _int_in(low: int, high: int, tag: str) -> Callable[[object, attrs.Attribute[int], int], None]:
     def check(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
         if type(value) is not int or not low <= value <= high:
-            raise ValueError(f"{attr.name} is an integer {low}..{high}, not {value!r} {tag}")
+            raise ValueError(f"{attr.name} is an integer {low}..{high}, not {shown(value)} {tag}")
 
     return check
 

@@ -15,6 +15,7 @@ from astroplane.errors import IllegalMoveError
 from astroplane.games.starcastles.movegen import can_place_gem, moves
 from astroplane.games.starcastles.moves import Move, MoveKind
 from astroplane.games.starcastles.stacks import is_castle, top
+from astroplane.kit.limits import shown
 
 if TYPE_CHECKING:
     from astroplane.games.starcastles.state import StarCastlesState
@@ -206,11 +207,11 @@ def why_illegal(state: StarCastlesState, move: object) -> str:
         ('[SC3] player 0 has a move, so may not pass', "not a StarCastles Move: 'b1-c3'")
     """
     if not isinstance(move, Move):
-        return f"not a StarCastles Move: {move!r}"
+        return f"not a StarCastles Move: {shown(move)}"
     if state.is_over:
         return "[SC6] the game is over"
     if not isinstance(move.kind, MoveKind) or type(move.frm) is not int or type(move.to) is not int:
-        return f"not a well-formed move: {move!r} (build moves with Move.step, Move.gem...)"
+        return f"not a well-formed move: {shown(move)} (build moves with Move.step, Move.gem...)"
     if move.kind not in (MoveKind.GEM, MoveKind.PASS) and not moves(state):
         return f"[SC3] player {state.to_move} has no move and must pass"
     return _move_problem(state, move)

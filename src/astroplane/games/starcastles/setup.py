@@ -22,6 +22,7 @@ from astroplane.games.starcastles.board import HOME_ARMS, star_board
 from astroplane.games.starcastles.options import STARCASTLES, Rules
 from astroplane.games.starcastles.stacks import KINDS, is_castle, make, owner, stack_from_text
 from astroplane.games.starcastles.state import StarCastlesState
+from astroplane.kit.limits import shown
 
 __all__ = ["GEMS", "check_state", "new_game", "setup_position"]
 
@@ -31,7 +32,7 @@ GEMS = 4
 
 def _players(players: object) -> int:
     if type(players) is not int or not 2 <= players <= 6:
-        raise PositionError(f"StarCastles is for 2 to 6 players, not {players!r} [SC2]")
+        raise PositionError(f"StarCastles is for 2 to 6 players, not {shown(players)} [SC2]")
     return players
 
 
@@ -47,7 +48,7 @@ def _arms(n: int, arms: Sequence[int] | None) -> tuple[int, ...]:
     ):
         raise PositionError(
             f"arms is a strictly increasing tuple of {n} arms 0..5, one per player, "
-            f"not {arms!r} [SC2]"
+            f"not {shown(arms)} [SC2]"
         )
     return got
 
@@ -57,10 +58,10 @@ def _check_common(
 ) -> tuple[int, Rules, tuple[int, ...], int]:
     n = _players(players)
     if not isinstance(rules, Rules):
-        raise PositionError(f"rules is a StarCastles Rules value, not {rules!r}")
+        raise PositionError(f"rules is a StarCastles Rules value, not {shown(rules)}")
     home = _arms(n, arms)  # type: ignore[arg-type]
     if type(first) is not int or not 0 <= first < n:
-        raise PositionError(f"first is a player 0..{n - 1}, not {first!r} [SC2]")
+        raise PositionError(f"first is a player 0..{n - 1}, not {shown(first)} [SC2]")
     return n, rules, home, first
 
 
@@ -154,7 +155,7 @@ def setup_position(
     board = star_board(rules.arm)
     mover = first if to_move is None else to_move
     if type(mover) is not int or not 0 <= mover < n:
-        raise PositionError(f"to_move is a player 0..{n - 1}, not {to_move!r}")
+        raise PositionError(f"to_move is a player 0..{n - 1}, not {shown(to_move)}")
     cells = [0] * len(board)
     try:
         for name, text in stacks.items():
@@ -165,13 +166,15 @@ def setup_position(
         gem_at = [-1] * n
         for player, name in (gems or {}).items():
             if type(player) is not int or not 0 <= player < n:
-                raise ValueError(f"a gem's owner is a player 0..{n - 1}, not {player!r}")
+                raise ValueError(f"a gem's owner is a player 0..{n - 1}, not {shown(player)}")
             gem_at[player] = board.point(name)
     except ValueError as exc:
         raise PositionError(str(exc)) from None
     left = tuple(GEMS - (g >= 0) for g in gem_at) if gems_left is None else tuple(gems_left)
     if type(round) is not int or round < 1 or type(removed) is not bool:
-        raise PositionError(f"round is an int >= 1 and removed a bool, not {round!r}, {removed!r}")
+        raise PositionError(
+            f"round is an int >= 1 and removed a bool, not {shown(round)}, {shown(removed)}"
+        )
     state = StarCastlesState(
         rules=rules,
         arms=home,
@@ -211,7 +214,7 @@ def check_state(state: StarCastlesState) -> list[str]:
     counts = [[0, 0, 0] for _ in range(n)]
     for p, c in enumerate(state.cells):
         if not 0 <= c < 512:
-            out.append(f"{board.names[p]}: not a stack code ({c!r})")
+            out.append(f"{board.names[p]}: not a stack code ({shown(c)})")
             continue
         for k in range(3):
             who = owner(c, k)
@@ -240,7 +243,8 @@ def check_state(state: StarCastlesState) -> list[str]:
         out.append("[SC7] only one Phase Gem can be in play at any time")
     for i, left in enumerate(state.gems_left):
         if type(left) is not int or not 0 <= left <= GEMS - (state.gems[i] >= 0):
-            out.append(f"player {i}: {left!r} gems left with {int(state.gems[i] >= 0)} in play")
+            in_play = int(state.gems[i] >= 0)
+            out.append(f"player {i}: {shown(left)} gems left with {in_play} in play")
     if not 0 <= state.to_move < n or not 0 <= state.first < n or state.round < 1:
         out.append("the player to move, first player or round is out of range")
     return out

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+from astroplane.kit.limits import shown
+
 __all__ = [
     "KINDS",
     "B",
@@ -112,7 +114,7 @@ def stack_from_text(text: str) -> int:
     if not m or not text:
         raise ValueError(
             "a stack is written bottom to top, P then B then S, each kind once (P0B1S0), "
-            f"not {text!r}"
+            f"not {shown(text)}"
         )
     p, b, s = (-1 if g is None else int(g) for g in m.groups())
     return make(p, b, s)

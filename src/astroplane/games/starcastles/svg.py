@@ -34,6 +34,7 @@ from astroplane.games.starcastles.position import position_to_text
 from astroplane.games.starcastles.stacks import KINDS, owner, stack_text
 from astroplane.games.starcastles.state import StarCastlesState
 from astroplane.kit import svg
+from astroplane.kit.limits import shown
 from astroplane.kit.svg import INK, PALETTE, PAPER, Ids, el, mix, points, text, title
 
 __all__ = ["render_svg"]
@@ -175,7 +176,7 @@ def _caption(state: StarCastlesState) -> str:
 
 def _last(move: Move, at: Callable[[int], tuple[float, float]], ids: Ids, n: int) -> str:
     if not isinstance(move, Move) or not -1 <= move.frm < n or not -1 <= move.to < n:
-        raise ValueError(f"last is a move on the {n}-point board, not {move!r}")
+        raise ValueError(f"last is a move on the {n}-point board, not {shown(move)}")
     if move.kind == MoveKind.PASS:
         return ""
     x1, y1 = at(move.to)
