@@ -84,3 +84,15 @@ def test_load_json_rejects_what_it_cannot_trust(text: object, problem: str) -> N
     texts are NotationErrors, never a RecursionError or a silently kept last key."""
     with pytest.raises(NotationError, match=problem):
         load_json(text, limit=10 if problem.startswith("longer") else 10**6)  # type: ignore[arg-type]
+
+
+def test_deep_data_is_a_path_error_never_a_recursion_error() -> None:
+    """A value nested thousands deep, in an array that must not repeat items or where a
+    name is expected, is the reader's JsonPathError (the fuzz run found a RecursionError
+    from comparing such items)."""
+    deep: list[object] = []
+    for _ in range(5000):
+        deep = [deep]
+    assert array([deep, deep], "points", 4, unique=True) == [deep, deep]
+    with pytest.raises(JsonPathError, match=r"plane: expected a plane$"):
+        canonical(deep, "plane", int, str, "a plane")

@@ -153,11 +153,13 @@ def array(value: Any, path: str, most: int, *, unique: bool = False) -> list[Any
     if len(value) > most:
         raise JsonPathError(path, f"expected at most {most} items")
     if unique:
-        seen: list[Any] = []
+        seen: set[tuple[type, Any]] = set()
         for item in value:
-            if item in seen and type(item) in (str, int):
-                raise JsonPathError(path, f"{shown(item)} is listed twice")
-            seen.append(item)
+            if type(item) in (str, int):  # only scalars are compared (never deep data)
+                key = (type(item), item)
+                if key in seen:
+                    raise JsonPathError(path, f"{shown(item)} is listed twice")
+                seen.add(key)
     return value
 
 
