@@ -27,15 +27,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import attrs
-
-from astroplane.errors import NotationError, PositionError, UnknownVariantError
+from astroplane.errors import NotationError, PositionError
 from astroplane.formats._lexer import Reader, position_text
-from astroplane.formats._rules_text import option_parts
-from astroplane.formats.limits import MAX_POSITION_TEXT, MAX_RULES_TEXT, check_ascii, check_size
+from astroplane.formats.limits import MAX_POSITION_TEXT, check_ascii, check_size
 from astroplane.outcome import EndReason
 from astroplane.pieces import SEAT_NAMES, piece_name
-from astroplane.rules.ruleset import FLAG_OPTIONS, LIMIT_OPTIONS, OPTIONS, Rules, variant
+from astroplane.rules.ruleset import VARIANTS, Rules
 from astroplane.setup import setup_position
 from astroplane.state import GameState
 from astroplane.topology import REFERENCE_BOARD, Topology
@@ -45,13 +42,6 @@ __all__ = ["position_from_text", "position_to_text", "rules_from_text", "rules_t
 _LABELS = ("res", "elim", "removed", "progress", "travelled", "landed", "over")
 _FIELD = re.compile(r"[^ \t]+")
 _NUMBER = re.compile(r"[0-9]{1,9}")
-
-
-def _option_text(rules: Rules, name: str) -> str:
-    value = getattr(rules, name)
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return "none" if value is None else str(value)
 
 
 def rules_to_text(rules: Rules) -> str:
@@ -67,13 +57,7 @@ def rules_to_text(rules: Rules) -> str:
         >>> rules_to_text(attrs.evolve(BASIC, max_turns=200))
         'basic,max_turns=200'
     """
-    name = rules.variant_name()
-    base = variant(name)
-    return name + "".join(
-        f",{opt}={_option_text(rules, opt)}"
-        for opt in OPTIONS
-        if getattr(rules, opt) != getattr(base, opt)
-    )
+    return VARIANTS.to_text(rules)
 
 
 def rules_from_text(text: str) -> Rules:
@@ -95,39 +79,11 @@ def rules_from_text(text: str) -> Rules:
         >>> rules_from_text("standard,square_vs_square=on").square_vs_square
         True
     """
-    if not isinstance(text, str):
-        raise NotationError(f"rules text must be a string, not {type(text).__name__}")
-    check_size(text, MAX_RULES_TEXT, "rules text")
-    check_ascii(text, "rules text")
-    return _read_rules(text, text, 0, None)
+    return VARIANTS.from_text(text)
 
 
 def _read_rules(field: str, whole: str, base: int, line: int | None) -> Rules:
-    def base_at(at: int) -> int:
-        return min(base + at, max(len(whole) - 1, 0))
-
-    def err(problem: str, at: int) -> NotationError:
-        return NotationError(problem, whole, base + at, line)
-
-    preset, parts = option_parts(field, whole, base, line)
-    try:
-        start = variant(preset)
-    except UnknownVariantError as exc:
-        raise UnknownVariantError(exc.name, exc.problem, whole, base_at(0), line) from None
-    changes: dict[str, Any] = {}
-    for name, value, part, at in parts:
-        eq = "=" in part
-        if name in FLAG_OPTIONS and eq and value in ("on", "off"):
-            changes[name] = value == "on"
-        elif name in LIMIT_OPTIONS and eq and value == "none":
-            changes[name] = None
-        elif name in LIMIT_OPTIONS and eq and _NUMBER.fullmatch(value):
-            if not 1 <= int(value) <= 10**6:
-                raise err(f"{name} must be at least 1 and at most 1000000", at)
-            changes[name] = int(value)
-        else:
-            raise err(f"not a rules option: {part!r} (name=on|off or name=number|none)", at)
-    return attrs.evolve(start, **changes)
+    return VARIANTS.from_text(field, whole=whole, base=base, line=line)
 
 
 def _pieces(pieces: list[int]) -> str:

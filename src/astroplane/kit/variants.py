@@ -52,7 +52,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from astroplane.errors import NotationError, UnknownVariantError
-from astroplane.kit.limits import MAX_RULES_TEXT, check_ascii, check_size
+from astroplane.kit.limits import MAX_RULES_TEXT, check_ascii, check_size, shown
 from astroplane.kit.options import Option
 
 __all__ = ["Variants"]
@@ -142,14 +142,14 @@ class Variants(Generic[R]):
         """
         if not isinstance(name, str):
             raise UnknownVariantError(
-                "", f"a variant name is a string, not {type(name).__name__}"
+                "", f"a variant name is a string, not {type(name).__name__}: {shown(name)}"
             )
         rules = self._variants.get(name)
         if rules is None:
             raise UnknownVariantError(
                 name,
                 f"unknown rules {name[:40]!r}: no {self.game} variant of that name is "
-                f"registered (registered: {', '.join(self._variants)})",
+                f"registered (registered: {', '.join(self._variants)}); register it first",
             )
         return rules
 
@@ -185,7 +185,8 @@ class Variants(Generic[R]):
             if best:
                 return best
         raise UnknownVariantError(
-            "", f"these {self.game} rules are no registered variant's: register them first"
+            "", f"these {self.game} rules have phases or hooks of no registered variant: "
+            "register them (the game's register_variant) to write or read them"
         )
 
     def _changes(self, base: R, rules: R) -> list[Option]:

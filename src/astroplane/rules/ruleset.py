@@ -46,7 +46,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from astroplane.enums import Seat
-from astroplane.errors import UnknownVariantError
+from astroplane.kit.options import Option
+from astroplane.kit.variants import Variants
 from astroplane.rules import apply, explain, movegen, squares, turns, validate
 from astroplane.rules.scoring import (
     highest_scores,
@@ -261,10 +262,7 @@ class Rules:
     def name(self) -> str:
         """The registered variant these rules are, options included (``"standard"``,
         ``"basic"``, ``"advanced"``, a third party's name), or ``"custom"``."""
-        for name, rules in _VARIANTS.items():
-            if self == rules:
-                return name
-        return "custom"
+        return VARIANTS.name_of(self)
 
     def variant_name(self) -> str:
         """The registered variant whose phases these rules have, with the fewest options
@@ -274,19 +272,7 @@ class Rules:
             UnknownVariantError: If no registered variant has these phases (register the
                 variant with ``register_variant`` to write it).
         """
-        mine = self.phases()
-        best, fewest = "", len(OPTIONS) + 1
-        for name, rules in _VARIANTS.items():
-            if rules.phases() == mine:
-                n = sum(1 for opt in OPTIONS if getattr(rules, opt) != getattr(self, opt))
-                if n < fewest:
-                    best, fewest = name, n
-        if not best:
-            raise UnknownVariantError(
-                "", "these rules have phases or hooks of no registered variant: register "
-                "them with astroplane.register_variant(name, rules) to write or read them"
-            )  # fmt: skip
-        return best
+        return VARIANTS.base_of(self)
 
     # ---- the phases of play, for GameState ----------------------------------------------
     def legal_moves(self, state: GameState) -> tuple[Move, ...]:
@@ -374,7 +360,22 @@ OPTIONS = FLAG_OPTIONS + LIMIT_OPTIONS
 """Every option (rules page: Variants), in field order."""
 
 _NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
-_VARIANTS: dict[str, Rules] = {}
+
+def _same_variant(a: Rules, b: Rules) -> bool:
+    return a.phases() == b.phases()
+
+
+VARIANTS: Variants[Rules] = Variants(
+    "astroplane",
+    Rules,
+    (
+        *(Option.flag(name) for name in FLAG_OPTIONS),
+        *(Option.number(name, 1, 10**6, none=True) for name in LIMIT_OPTIONS),
+    ),
+    same_variant=_same_variant,
+)
+"""ASTROPLANE's variants (the presets, then third parties'), and through them its rules
+text and the rules of JSON (``astroplane.kit.variants``): one rules value, one spelling."""
 
 
 def register_variant(name: str, rules: Rules) -> None:
@@ -406,19 +407,20 @@ def register_variant(name: str, rules: Rules) -> None:
         raise ValueError(f"a variant name is lower-case letters, digits and dashes, not {name!r}")
     if not isinstance(rules, Rules):
         raise ValueError(f"a variant is a Rules value, not {type(rules).__name__}")
-    old = _VARIANTS.get(name)
+    registered = VARIANTS.mapping()
+    old = registered.get(name)
     if old is not None and old != rules:
         raise ValueError(f"another variant is registered as {name!r}")
     if old is None:
         phases = rules.phases()
-        same = next((n for n, r in _VARIANTS.items() if r.phases() == phases), None)
+        same = next((n for n, r in registered.items() if r.phases() == phases), None)
         if same is not None:
             raise ValueError(
                 f"the rules of {name!r} have the phases of the registered variant {same!r} "
                 f"(they differ at most in options, written as {same},option=value): a "
                 f"variant needs phases of its own"
             )
-    _VARIANTS[name] = rules
+    VARIANTS.register(name, rules)
 
 
 def variant(name: str) -> Rules:
@@ -433,27 +435,18 @@ def variant(name: str) -> Rules:
         >>> variant("basic") == BASIC
         True
     """
-    if not isinstance(name, str):
-        raise UnknownVariantError(
-            "", f"a variant name is a string, not {type(name).__name__}: {name!r:.60}"
-        )
-    rules = _VARIANTS.get(name)
-    if rules is None:
-        raise UnknownVariantError(
-            name, f"unknown rules {name!r}: no variant of that name is registered "
-            f"(registered: {', '.join(_VARIANTS)}); register it first"
-        )  # fmt: skip
-    return rules
+    return VARIANTS.get(name)
 
 
 def variants() -> Mapping[str, Rules]:
     """The registered variants by name, the shipped presets first (a read-only view)."""
-    return MappingProxyType(_VARIANTS)
+    return VARIANTS.mapping()
 
 
 # The shipped presets share their phases (they differ in options): they are the one family
 # of names register_variant does not allow, registered here directly.
-_VARIANTS.update(standard=STANDARD, basic=BASIC, advanced=ADVANCED)
+for _name, _preset in (("standard", STANDARD), ("basic", BASIC), ("advanced", ADVANCED)):
+    VARIANTS.register(_name, _preset, bundled=True)
 
 
 def action_of_kind(rules: Rules | None, kind: int) -> ActionType:
@@ -463,7 +456,7 @@ def action_of_kind(rules: Rules | None, kind: int) -> ActionType:
     Raises:
         ValueError: If no such action exists.
     """
-    pool = _VARIANTS.values() if rules is None else (rules,)
+    pool = VARIANTS.mapping().values() if rules is None else (rules,)
     for r in pool:
         for action in r.actions:
             if action.kind == kind:
@@ -474,7 +467,7 @@ def action_of_kind(rules: Rules | None, kind: int) -> ActionType:
 def action_named(rules: Rules | None, name: str) -> ActionType | None:
     """The ``ActionType`` called ``name`` in ``rules`` (None: any registered variant's),
     or None."""
-    pool = _VARIANTS.values() if rules is None else (rules,)
+    pool = VARIANTS.mapping().values() if rules is None else (rules,)
     for r in pool:
         for action in r.actions:
             if action.name == name:
