@@ -164,7 +164,7 @@ _OVER = _NEW.replace(" S2 ", " S0 ")
         ("", 0, "at least 5 fields"),
         ("standard SN S2 t1", 16, "at least 5 fields"),
         (_NEW.replace("standard", "fancy"), 0, "unknown rules"),
-        (_NEW.replace("standard", "standard,max_turns=0"), 9, "max_turns is a number 1..1000000 or none"),
+        (_NEW.replace("standard", "standard,max_turns=0"), 9, "max_turns is a number 1..1000000"),
         (_NEW.replace("standard", "standard,colour=on"), 9, "not a rules option"),
         (_NEW.replace(" SN ", " SX "), 10, "expected a seat"),
         (_NEW.replace(" S2 ", " S2x "), 14, "unexpected text"),
