@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from astroplane.enums import Seat
+from astroplane.errors import UnknownVariantError
 from astroplane.kit.options import Option
 from astroplane.kit.variants import Variants
 from astroplane.rules import apply, explain, movegen, squares, turns, validate
@@ -142,7 +143,7 @@ def _unique_kinds(
         raise ValueError("each ActionType of a rule set needs its own notation symbol")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Rules:
     """A rule set: the options (rules page: Variants) and the phases of play.
 
@@ -217,6 +218,33 @@ class Rules:
         put(self, "send_back_table", tuple(self.send_back.choices(m) for m in range(16)))
         put(self, "has_action_filter", self.action_filter is not no_filter)
         put(self, "has_custom_win", self.true_win is not tops_all_singularity_cells)
+
+    def __repr__(self) -> str:
+        """The rules as their text (``Rules('standard,max_turns=40')``), or, for rules of
+        no registered variant, their options and the phases that differ from the standard
+        rules by name (never function addresses).
+
+        Examples:
+            >>> import attrs
+            >>> attrs.evolve(STANDARD, max_turns=40)
+            Rules('standard,max_turns=40')
+            >>> attrs.evolve(STANDARD, turn_moves=lambda s, seat: 3)
+            Rules(<unregistered variant>, turn_moves=<lambda>)
+        """
+        try:
+            return f"Rules({VARIANTS.to_text(self)!r})"
+        except UnknownVariantError:
+            parts = [
+                f"{name}={_label(getattr(self, name))}"
+                for name in PHASES
+                if getattr(self, name) != getattr(STANDARD, name)
+            ]
+            parts += [
+                f"{name}={getattr(self, name)!r}"
+                for name in OPTIONS
+                if getattr(self, name) != getattr(STANDARD, name)
+            ]
+            return f"Rules(<unregistered variant>{''.join(', ' + p for p in parts)})"
 
     # ---- the shipped presets ----------------------------------------------------------
     @classmethod
@@ -360,6 +388,12 @@ OPTIONS = FLAG_OPTIONS + LIMIT_OPTIONS
 """Every option (rules page: Variants), in field order."""
 
 _NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
+
+def _label(phase: object) -> str:
+    """A phase value by name: a function's ``__name__``, else its type's (for reprs)."""
+    name = getattr(phase, "__name__", None)
+    return name if isinstance(name, str) else type(phase).__name__
+
 
 def _same_variant(a: Rules, b: Rules) -> bool:
     return a.phases() == b.phases()
