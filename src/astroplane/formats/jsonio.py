@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import cache
-from importlib import resources
 from typing import Any, TypeVar
 
 import attrs
@@ -37,6 +35,7 @@ from astroplane.kit.jsonread import (
     integer,
     load_json,
     object_with,
+    packaged_schema,
 )
 from astroplane.moves import RESERVE_CHOICES, Move, MoveKind
 from astroplane.outcome import EndReason, Outcome
@@ -77,10 +76,6 @@ _KINDS = ("step", "travel", "fire", "square", "eliminate", "end_turn")
 _SIDES = ("left", "right")
 
 
-@cache
-def _schema_text(name: str) -> str:
-    path = resources.files("astroplane.formats").joinpath(f"schema/{name}")
-    return path.read_text(encoding="utf-8")
 
 
 def json_schema() -> dict[str, Any]:
@@ -96,8 +91,7 @@ def json_schema() -> dict[str, Any]:
         >>> json_schema()["$schema"]
         'https://json-schema.org/draft/2020-12/schema'
     """
-    result: dict[str, Any] = json.loads(_schema_text("astroplane.schema.json"))
-    return result
+    return packaged_schema("astroplane.formats", "astroplane.schema.json")
 
 
 def events_schema() -> dict[str, Any]:
@@ -108,8 +102,7 @@ def events_schema() -> dict[str, Any]:
         >>> sorted(events_schema()["$defs"])[:3]
         ['bonus_move', 'cell', 'eliminated']
     """
-    result: dict[str, Any] = json.loads(_schema_text("events.schema.json"))
-    return result
+    return packaged_schema("astroplane.formats", "events.schema.json")
 
 
 # ---------------------------------------------------------------- writing

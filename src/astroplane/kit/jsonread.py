@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Collection
+from functools import cache
+from importlib import resources
 from typing import Any, TypeVar
 
 from astroplane.errors import NotationError
@@ -40,6 +42,7 @@ __all__ = [
     "integer",
     "load_json",
     "object_with",
+    "packaged_schema",
     "string",
 ]
 
@@ -187,4 +190,21 @@ def canonical(
             raise ValueError(value)
     except ValueError:
         raise JsonPathError(path, f"not {what}: {shown(value)}") from None
+    return result
+
+
+@cache
+def _packaged_text(package: str, name: str) -> str:
+    return resources.files(package).joinpath(f"schema/{name}").read_text(encoding="utf-8")
+
+
+def packaged_schema(package: str, name: str) -> dict[str, Any]:
+    """A JSON Schema shipped in ``package``'s ``schema/`` folder, as a new dict each call
+    (edit it freely; the text is read from the package once).
+
+    Examples:
+        >>> packaged_schema("astroplane.formats", "astroplane.schema.json")["$schema"]
+        'https://json-schema.org/draft/2020-12/schema'
+    """
+    result: dict[str, Any] = json.loads(_packaged_text(package, name))
     return result

@@ -20,8 +20,6 @@ Examples:
 from __future__ import annotations
 
 import json
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from astroplane.errors import NotationError, PositionError
@@ -40,7 +38,7 @@ from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_proble
 from astroplane.games.aeroplane_chess.options import OPTIONS, PRESETS, VARIANTS, Rules
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.games.aeroplane_chess.state import AeroplaneState
-from astroplane.kit.jsonread import load_json
+from astroplane.kit.jsonread import load_json, packaged_schema
 from astroplane.kit.limits import shown
 
 __all__ = [
@@ -60,12 +58,6 @@ _GAME = "aeroplane-chess"
 _KINDS = ("roll", "launch", "fly", "pass")
 
 
-@cache
-def _schema_text() -> str:
-    path = resources.files("astroplane.games.aeroplane_chess").joinpath(
-        "schema/aeroplane-chess.schema.json"
-    )
-    return path.read_text(encoding="utf-8")
 
 
 def json_schema() -> dict[str, Any]:
@@ -76,8 +68,7 @@ def json_schema() -> dict[str, Any]:
         >>> json_schema()["$schema"]
         'https://json-schema.org/draft/2020-12/schema'
     """
-    result: dict[str, Any] = json.loads(_schema_text())
-    return result
+    return packaged_schema("astroplane.games.aeroplane_chess", "aeroplane-chess.schema.json")
 
 
 def _head(kind: str) -> dict[str, Any]:

@@ -22,8 +22,6 @@ Examples:
 from __future__ import annotations
 
 import json
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from astroplane.errors import PositionError
@@ -43,6 +41,7 @@ from astroplane.kit.jsonread import (
     integer,
     load_json,
     object_with,
+    packaged_schema,
     string,
 )
 from astroplane.kit.limits import shown
@@ -70,10 +69,6 @@ _MOVE_FIELDS = ("format_version", "game", "type", "kind", "point", "to")
 _MAX_HISTORY = 20_000
 
 
-@cache
-def _schema_text() -> str:
-    path = resources.files("astroplane.games.square_off").joinpath("schema/square-off.schema.json")
-    return path.read_text(encoding="utf-8")
 
 
 def json_schema() -> dict[str, Any]:
@@ -84,8 +79,7 @@ def json_schema() -> dict[str, Any]:
         >>> json_schema()["$schema"]
         'https://json-schema.org/draft/2020-12/schema'
     """
-    result: dict[str, Any] = json.loads(_schema_text())
-    return result
+    return packaged_schema("astroplane.games.square_off", "square-off.schema.json")
 
 
 def _head(kind: str) -> dict[str, Any]:
