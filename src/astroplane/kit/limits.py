@@ -33,6 +33,7 @@ __all__ = [
     "MAX_TURN",
     "check_ascii",
     "check_size",
+    "move_body",
     "shown",
 ]
 
@@ -137,3 +138,29 @@ def shown(value: object) -> str:
         return _SHOWN.repr(value)
     except Exception:  # a hostile object whose __repr__ raises
         return f"<{type(value).__name__}>"
+
+
+def move_body(text: object, line: int | None = None) -> tuple[int, str]:
+    """The checks every game's move reader starts with: ``text`` is a string of at most
+    ``MAX_MOVE_TEXT`` printable ASCII characters with something besides blanks.
+
+    Returns:
+        ``(lead, body)``: the column where the move starts (after leading blanks and tabs)
+        and the move without the blanks around it, upper case.
+
+    Raises:
+        NotationError: If ``text`` is not a string, too long, not printable ASCII or empty.
+
+    Examples:
+        >>> move_body("  d2-d3")
+        (2, 'D2-D3')
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a move is a string, not {type(text).__name__}")
+    check_size(text, MAX_MOVE_TEXT, "a move text", line)
+    check_ascii(text, "a move text", line)
+    lead = len(text) - len(text.lstrip(" \t"))
+    body = text.strip(" \t").upper()
+    if not body:
+        raise NotationError("empty move text", text, lead, line)
+    return lead, body

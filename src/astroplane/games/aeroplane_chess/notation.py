@@ -43,7 +43,7 @@ from astroplane.games.aeroplane_chess.board import (
 )
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 from astroplane.games.aeroplane_chess.play import raise_illegal, why_illegal
-from astroplane.kit.limits import MAX_MOVE_TEXT, check_ascii, check_size
+from astroplane.kit.limits import move_body
 
 if TYPE_CHECKING:
     from astroplane.games.aeroplane_chess.state import AeroplaneState
@@ -94,14 +94,7 @@ def parse_move(state: AeroplaneState, text: str, *, line: int | None = None) -> 
             not follow the grammar, or names a move that is not legal (the message says
             which rule forbids it); ``index`` is the column.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"a move is a string, not {type(text).__name__}")
-    check_size(text, MAX_MOVE_TEXT, "a move text", line)
-    check_ascii(text, "a move text", line)
-    lead = len(text) - len(text.lstrip(" \t"))
-    body = text.strip(" \t").upper()
-    if not body:
-        raise NotationError("empty move text", text, lead, line)
+    lead, body = move_body(text, line)
     move: Move
     if len(body) == 1 and body in "123456":
         move = Move.roll(int(body))

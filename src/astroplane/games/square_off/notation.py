@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from astroplane.errors import NotationError
 from astroplane.games.square_off.moves import Move, MoveKind
 from astroplane.games.square_off.play import raise_illegal, why_illegal
-from astroplane.kit.limits import MAX_MOVE_TEXT, check_ascii, check_size
+from astroplane.kit.limits import move_body
 
 if TYPE_CHECKING:
     from astroplane.games.square_off.state import SquareOffState
@@ -101,14 +101,7 @@ def parse_move(state: SquareOffState, text: str, *, line: int | None = None) -> 
         astroplane.errors.NotationError: not a point of the board: 'h3' (a1..g7) \
     (column 4: 'd2-h3')
     """
-    if not isinstance(text, str):
-        raise NotationError(f"a move is a string, not {type(text).__name__}")
-    check_size(text, MAX_MOVE_TEXT, "a move text", line)
-    check_ascii(text, "a move text", line)
-    lead = len(text) - len(text.lstrip(" \t"))
-    body = text.strip(" \t").upper()
-    if not body:
-        raise NotationError("empty move text", text, lead, line)
+    lead, body = move_body(text, line)
     m = _MOVE.fullmatch(body)
     if m is None or (m.group(1) and m.group(3)):
         raise NotationError(
