@@ -109,15 +109,17 @@ class Target:
     texts: list[str] = field(default_factory=list)
 
 
-def random_plays(g: Game[Any, Any], n: int, seed: int) -> list[tuple[Any, list[Any]]]:
-    """``n`` seeded random games of ``g`` (every player count), each up to 120 plies."""
+def random_plays(
+    g: Game[Any, Any], n: int, seed: int, plies: int = 120
+) -> list[tuple[Any, list[Any]]]:
+    """``n`` seeded random games of ``g`` (every player count), each up to ``plies`` plies."""
     rng = random.Random(seed)
     out = []
     for i in range(n):
         count = g.player_counts[i % len(g.player_counts)]
         s = start = g.new_game(count)
         moves: list[Any] = []
-        for _ in range(rng.randint(0, 120)):
+        for _ in range(rng.randint(0, plies)):
             if s.is_over:
                 break
             m = rng.choice(list(s.legal_moves()))
@@ -127,12 +129,12 @@ def random_plays(g: Game[Any, Any], n: int, seed: int) -> list[tuple[Any, list[A
     return out
 
 
-def make_targets(seed: int, games: int) -> dict[str, Target]:
+def make_targets(seed: int, games: int, plies: int = 120) -> dict[str, Target]:
     """Every reader of every registered game, with a corpus written from ``games`` random
-    games per game."""
+    games per game of up to ``plies`` plies each."""
     out: dict[str, Target] = {}
     for name, g in sorted(loadable_games().items()):
-        plays = random_plays(g, games, seed)
+        plays = random_plays(g, games, seed, plies)
         corpus = seed_corpus(g, plays)
         texts = [v for r in ("position", "json", "record") for v, _ in corpus.get(r, [])[:40]]
         for reader, items in corpus.items():
@@ -498,6 +500,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hours", type=float, help="hours in all, shared by the readers")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--games", type=int, default=40, help="seed games per game (40)")
+    parser.add_argument(
+        "--plies",
+        type=int,
+        default=120,
+        help="longest seed game, in plies (120); shorter seeds fuzz the record readers faster",
+    )
     parser.add_argument("--out", type=Path, help="directory for failing inputs")
     parser.add_argument("--max-failures", type=int, default=20, help="per reader (20)")
     parser.add_argument("--engine", choices=("mutate", "atheris"), default="mutate")
@@ -506,7 +514,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the results as JSON here")
     parser.add_argument("--list", action="store_true", help="list the readers and stop")
     args = parser.parse_args(argv)
-    targets = make_targets(args.seed, args.games)
+    targets = make_targets(args.seed, args.games, args.plies)
     if args.list:
         print("\n".join(targets))
         return 0
