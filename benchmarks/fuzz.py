@@ -70,13 +70,13 @@ from astroplane.testing import (
 #: Multi-game record readers, for the games that have one (the ``Game`` protocol has no
 #: field for it): game name -> ``module:function`` taking a text, returning the records.
 MULTI_RECORDS = {
-    "astroplane": "astroplane.formats.record:read_records",
+    "astroplane": "astroplane.games.astroplane.formats.record:read_records",
     "aeroplane-chess": "astroplane.games.aeroplane_chess.record:read_records",
 }
 #: The games' own position validators (``raise ValueError`` for an impossible state), used
 #: on every accepted state besides ``Game.invariants``.
 VALIDATORS = {
-    "astroplane": "astroplane.rules.validate:validate_position",
+    "astroplane": "astroplane.games.astroplane.rules.validate:validate_position",
     "aeroplane-chess": "astroplane.games.aeroplane_chess.setup:check_state",
 }
 #: The reader names of issue 10.
@@ -216,8 +216,10 @@ def fuzz(
     seconds: float | None,
     out: Path | None,
     max_failures: int,
+    progress: float | None = None,
 ) -> dict[str, Any]:
-    """Fuzz one reader; returns its counts."""
+    """Fuzz one reader; returns its counts (and, every ``progress`` seconds, prints them so
+    far to stderr, so a long run that is stopped still shows what it did)."""
     done = accepted = crashes = 0
     rejected: Counter[str] = Counter()
     crash_types: Counter[str] = Counter()
@@ -225,7 +227,16 @@ def fuzz(
     worst = (0.0, 0)
     t0 = time.perf_counter()
     deadline = None if seconds is None else t0 + seconds
+    next_report = None if progress is None else t0 + progress
     while True:
+        if next_report is not None and done % 256 == 0 and time.perf_counter() >= next_report:
+            next_report += progress or 0.0
+            print(
+                f"{target.name}: {done:,} inputs, {accepted:,} accepted, {crashes:,} crashes,"
+                f" {sum(impossible.values()):,} impossible, {time.perf_counter() - t0:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
         if count is not None and done >= count:
             break
         if deadline is not None and done % 64 == 0 and time.perf_counter() >= deadline:
@@ -509,6 +520,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="directory for failing inputs")
     parser.add_argument("--max-failures", type=int, default=20, help="per reader (20)")
     parser.add_argument("--engine", choices=("mutate", "atheris"), default="mutate")
+    parser.add_argument(
+        "--progress", type=float, help="print the counts so far every this many seconds"
+    )
     parser.add_argument("--no-cost", action="store_true", help="skip the cost section")
     parser.add_argument("--cost-only", action="store_true", help="only the cost section")
     parser.add_argument("--json", type=Path, help="also write the results as JSON here")
@@ -548,6 +562,7 @@ def main(argv: list[str] | None = None) -> int:
                 seconds=seconds,
                 out=args.out,
                 max_failures=args.max_failures,
+                progress=args.progress,
             )
             results.append(r)
             bad += r["crashes"] + _impossible(r)
