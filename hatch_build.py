@@ -24,13 +24,13 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: are left out (a compiled frozen attrs class crashed at run time), and so is perft.py
 #: (mypyc drops the docstrings of public functions).
 COMPILED_MODULES = (
-    "astroplane/packed.py",
-    "astroplane/construct.py",
-    "astroplane/rules/movegen.py",
-    "astroplane/rules/apply.py",
-    "astroplane/rules/turns.py",
-    "astroplane/rules/squares.py",
-    "astroplane/rules/explain.py",
+    "astroplane/games/astroplane/packed.py",
+    "astroplane/games/astroplane/construct.py",
+    "astroplane/games/astroplane/rules/movegen.py",
+    "astroplane/games/astroplane/rules/apply.py",
+    "astroplane/games/astroplane/rules/turns.py",
+    "astroplane/games/astroplane/rules/squares.py",
+    "astroplane/games/astroplane/rules/explain.py",
 )
 
 _SETUP = """

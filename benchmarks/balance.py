@@ -46,10 +46,15 @@ from rich.progress import Progress
 import astroplane
 from astroplane import MoveKind
 from astroplane.agents import Agent, GreedyBot, play_game
+from astroplane.games.astroplane.moves import Move
+from astroplane.games.astroplane.state import GameState
+from astroplane.games.astroplane.topology import (
+    STEP_HYPERSPACE,
+    STEP_SINGULARITY,
+    STEP_THROUGH,
+    Topology,
+)
 from astroplane.mcts import MCTSBot
-from astroplane.moves import Move
-from astroplane.state import GameState
-from astroplane.topology import STEP_HYPERSPACE, STEP_SINGULARITY, STEP_THROUGH, Topology
 
 #: Per-game counters, in table order, with their column titles.
 COUNTERS = {

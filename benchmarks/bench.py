@@ -13,7 +13,7 @@ What is measured (see docs/performance.md for the results and their reading):
 
 a. ``legal_moves()`` on the initial position, 2 and 4 players. A state caches its
    legal moves (``new_game`` and ``play`` already fill the cache), so the table
-   shows the uncached generator ``astroplane.rules.movegen.legal_actions(state)``,
+   shows the uncached generator ``astroplane.games.astroplane.rules.movegen.legal_actions(state)``,
    the public call on a fresh, uncached copy of the state, and the cached call.
 b. ``legal_actions`` on mid-game positions: the positions at plies 20, 25, ..., 200
    of seeded random games (standard rules). Per position the median of several
@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 import astroplane as ap
-from astroplane.rules.movegen import legal_actions
+from astroplane.games.astroplane.rules.movegen import legal_actions
 
 #: Targets from the first performance issue.
 TARGET_MIDGAME_US = 60.0

@@ -24,7 +24,8 @@ Measures (per engine):
   chess: until ``is_game_over()`` (mate, stalemate, insufficient material, 75 moves,
   fivefold repetition).
 - ``movegen``: uncached legal move generation on fresh mid-game positions, µs per call
-  (mean over the positions). astroplane: ``astroplane.rules.movegen.legal_actions(state)``
+  (mean over the positions). astroplane:
+  ``astroplane.games.astroplane.rules.movegen.legal_actions(state)``
   (the generator itself: the state's cache is neither read nor filled); chess:
   ``list(board.legal_moves)``.
 - ``apply``: playing a random legal move on those positions, µs per call. astroplane:
@@ -95,7 +96,7 @@ def astroplane_worker(quick: bool) -> dict[str, Any]:
     import attrs
 
     import astroplane as ap
-    from astroplane.rules.movegen import legal_actions
+    from astroplane.games.astroplane.rules.movegen import legal_actions
 
     rules = attrs.evolve(ap.STANDARD, max_turns=200)
     n_games = 3 if quick else 10

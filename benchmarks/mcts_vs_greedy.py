@@ -34,9 +34,9 @@ from rich.progress import Progress
 
 import astroplane
 from astroplane.agents import Agent, GreedyBot, play_game
+from astroplane.games.astroplane.moves import Move
+from astroplane.games.astroplane.state import GameState
 from astroplane.mcts import MCTSBot
-from astroplane.moves import Move
-from astroplane.state import GameState
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -8,7 +8,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 
 from astroplane import REFERENCE_BOARD, SEAT_NAMES, CellKind, GameState, setup_position
-from astroplane.pieces import piece_from_name, piece_name
+from astroplane.games.astroplane.pieces import piece_from_name, piece_name
 
 # ---- positions ----
 # Random VALID positions built through ``setup_position`` (owner: topology/state tests).

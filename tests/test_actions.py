@@ -1,4 +1,5 @@
-"""The fixed action numbering (astroplane.actions): a bijection on legal moves, stable, masked."""
+"""The fixed action numbering (astroplane.games.astroplane.actions): a bijection on legal moves,
+stable, masked."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 
 import astroplane as ap
-from astroplane.actions import (
+from astroplane.games.astroplane.actions import (
     ACTION_COUNT,
     ActionSpace,
     action_space,

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import astroplane as ap
 from astroplane.agents import Agent, GreedyBot, RandomBot, make_bot, play_game
-from astroplane.evaluation import WIN_VALUE, distances_to_singularity, evaluate
+from astroplane.games.astroplane.evaluation import WIN_VALUE, distances_to_singularity, evaluate
 
 PRESETS = {"standard": ap.STANDARD, "basic": ap.BASIC, "advanced": ap.ADVANCED}
 

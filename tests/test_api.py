@@ -42,7 +42,7 @@ def test_state_methods_round_trip_text_dict_and_json() -> None:
 def test_move_and_outcome_dicts_round_trip() -> None:
     """move_to_dict/move_from_dict and outcome_to_dict/outcome_from_dict give back equal
     values (the formats own these; Move and Outcome stay plain values)."""
-    from astroplane import formats
+    from astroplane.games.astroplane import formats
 
     s = ap.new_game(2)
     for m in s.legal_moves():

@@ -199,7 +199,7 @@ def test_replay_of_a_recorded_selfplay_game_reproduces_the_final_position(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """selfplay --record writes records; replaying one reaches the same final position."""
-    from astroplane.formats.record import GameRecord
+    from astroplane.games.astroplane.formats.record import GameRecord
 
     assert (
         main(
@@ -249,7 +249,7 @@ def test_d28_rules_option_reaches_the_game_and_its_record(
     assert main([*args, "--rules", "Standard, optional_reserve=ON"]) == 0
     out = capsys.readouterr().out
     assert "standard,optional_reserve=on rules" in out
-    from astroplane.formats.record import GameRecord
+    from astroplane.games.astroplane.formats.record import GameRecord
 
     (path,) = tmp_path.iterdir()
     record = GameRecord.from_text(path.read_text(encoding="utf-8"))

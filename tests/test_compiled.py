@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 import astroplane
-from astroplane.rules import movegen
+from astroplane.games.astroplane.rules import movegen
 
 
 def test_compiled_flag_matches_the_move_generator() -> None:

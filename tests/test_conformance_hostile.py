@@ -21,7 +21,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from astroplane.errors import IllegalMoveError, NotationError
-from astroplane.formats.limits import MAX_JSON_TEXT, MAX_POSITION_TEXT, check_ascii, check_size
+from astroplane.games.astroplane.formats.limits import (
+    MAX_JSON_TEXT,
+    MAX_POSITION_TEXT,
+    check_ascii,
+    check_size,
+)
 from astroplane.protocol import Game, get_game, is_legal_action, legal_match, require_legal
 from astroplane.testing import (
     HOSTILE_CHECKS,

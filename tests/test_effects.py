@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import astroplane as ap
-from astroplane.formats import events as fx
-from astroplane.formats.jsonio import state_to_dict
-from astroplane.formats.notation import parse_move
+from astroplane.games.astroplane.formats import events as fx
+from astroplane.games.astroplane.formats.jsonio import state_to_dict
+from astroplane.games.astroplane.formats.notation import parse_move
 from helpers import seeded_playout
 from strategies import Playout, playouts
 

@@ -16,8 +16,8 @@ np = pytest.importorskip("numpy")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import astroplane as ap  # noqa: E402
-from astroplane.actions import ACTION_COUNT, legal_actions  # noqa: E402
 from astroplane.env import OBSERVATION_PLANES, AstroplaneEnv, env, observation  # noqa: E402
+from astroplane.games.astroplane.actions import ACTION_COUNT, legal_actions  # noqa: E402
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -121,7 +121,8 @@ def test_core_import_does_not_import_the_env() -> None:
     """import astroplane (and its bots and actions) never imports astroplane.env or
     PettingZoo, so the core works without the rl extra."""
     code = (
-        "import sys, astroplane, astroplane.mcts, astroplane.actions, astroplane.agents;"
+        "import sys, astroplane, astroplane.mcts, astroplane.agents;"
+        "import astroplane.games.astroplane.actions;"
         "assert 'astroplane.env' not in sys.modules and 'pettingzoo' not in sys.modules;"
         "assert 'numpy' not in sys.modules"
     )

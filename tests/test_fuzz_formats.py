@@ -12,10 +12,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import astroplane as ap
-from astroplane.formats import jsonio
-from astroplane.formats.notation import format_move, parse_move
-from astroplane.formats.position import position_from_text, position_to_text, rules_from_text
-from astroplane.formats.record import GameRecord
+from astroplane.games.astroplane.formats import jsonio
+from astroplane.games.astroplane.formats.notation import format_move, parse_move
+from astroplane.games.astroplane.formats.position import (
+    position_from_text,
+    position_to_text,
+    rules_from_text,
+)
+from astroplane.games.astroplane.formats.record import GameRecord
 from helpers import seeded_playout
 
 _RULES = (ap.STANDARD, ap.BASIC, ap.ADVANCED, attrs.evolve(ap.STANDARD, square_vs_square=True))

@@ -14,10 +14,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import astroplane as ap
-from astroplane.formats import jsonio
-from astroplane.formats.notation import format_move, parse_move
-from astroplane.formats.position import position_from_text, position_to_text, rules_from_text
-from astroplane.formats.record import GameRecord, read_records, write_records
 from astroplane.games.aeroplane_chess import jsonio as ac_jsonio
 from astroplane.games.aeroplane_chess import new_game as ac_new_game
 from astroplane.games.aeroplane_chess.notation import format_move as ac_format_move
@@ -28,7 +24,15 @@ from astroplane.games.aeroplane_chess.position import position_to_text as ac_pos
 from astroplane.games.aeroplane_chess.record import GameRecord as ACRecord
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.games.aeroplane_chess.state import AeroplaneState
-from astroplane.rules.validate import validate_position
+from astroplane.games.astroplane.formats import jsonio
+from astroplane.games.astroplane.formats.notation import format_move, parse_move
+from astroplane.games.astroplane.formats.position import (
+    position_from_text,
+    position_to_text,
+    rules_from_text,
+)
+from astroplane.games.astroplane.formats.record import GameRecord, read_records, write_records
+from astroplane.games.astroplane.rules.validate import validate_position
 from helpers import seeded_playout
 
 #: Characters that Python's str methods treat like ASCII ones, or that split lines and

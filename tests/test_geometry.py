@@ -14,8 +14,8 @@ import jsonschema
 import pytest
 
 import astroplane as ap
-import astroplane.geometry as geometry_module
-from astroplane.geometry import (
+import astroplane.games.astroplane.geometry as geometry_module
+from astroplane.games.astroplane.geometry import (
     BoardGeometry,
     CellRole,
     Point,
@@ -383,4 +383,4 @@ def test_geometry_does_not_import_the_topology_at_run_time() -> None:
             elif isinstance(sub, ast.Import):
                 runtime.update(alias.name for alias in sub.names)
     package = {m for m in runtime if m.startswith("astroplane")}
-    assert package <= {"astroplane.enums", "astroplane.pieces"}
+    assert package <= {"astroplane.games.astroplane.enums", "astroplane.games.astroplane.pieces"}

@@ -19,10 +19,6 @@ from hypothesis import strategies as st
 
 import astroplane as ap
 from astroplane import Move, MoveKind
-from astroplane.formats import jsonio, limits
-from astroplane.formats.notation import format_move, parse_move
-from astroplane.formats.position import position_from_text, position_to_text, rules_from_text
-from astroplane.formats.record import GameRecord, iter_records, read_records, write_records
 from astroplane.games.aeroplane_chess import jsonio as ac_jsonio
 from astroplane.games.aeroplane_chess import new_game as ac_new_game
 from astroplane.games.aeroplane_chess.notation import parse_move as ac_parse_move
@@ -31,7 +27,20 @@ from astroplane.games.aeroplane_chess.position import position_from_text as ac_p
 from astroplane.games.aeroplane_chess.record import GameRecord as ACRecord
 from astroplane.games.aeroplane_chess.record import read_records as ac_read_records
 from astroplane.games.aeroplane_chess.record import write_records as ac_write_records
-from astroplane.rules.validate import MAX_TURN, max_moves_left
+from astroplane.games.astroplane.formats import jsonio, limits
+from astroplane.games.astroplane.formats.notation import format_move, parse_move
+from astroplane.games.astroplane.formats.position import (
+    position_from_text,
+    position_to_text,
+    rules_from_text,
+)
+from astroplane.games.astroplane.formats.record import (
+    GameRecord,
+    iter_records,
+    read_records,
+    write_records,
+)
+from astroplane.games.astroplane.rules.validate import MAX_TURN, max_moves_left
 from strategies import playout_states, positions
 
 START = "standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4"
@@ -506,7 +515,7 @@ def test_schemas_are_fresh_copies(get: Callable[[], dict[str, Any]]) -> None:
 
 def test_the_geometry_schema_is_a_fresh_copy() -> None:
     """geometry_schema() returns a new copy each call."""
-    from astroplane.geometry import geometry_schema
+    from astroplane.games.astroplane.geometry import geometry_schema
 
     geometry_schema().clear()
     assert geometry_schema()
@@ -521,8 +530,8 @@ def test_registries_are_read_only(name: str) -> None:
     be changed through what the library hands out."""
     from astroplane.games.aeroplane_chess import options as ac_options
     from astroplane.games.aeroplane_chess import setup as ac_setup
+    from astroplane.games.astroplane.rules.ruleset import PRESETS, variants
     from astroplane.protocol import games
-    from astroplane.rules.ruleset import PRESETS, variants
 
     table = {
         "PRESETS": PRESETS,

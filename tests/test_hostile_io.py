@@ -17,11 +17,15 @@ import pytest
 import astroplane as ap
 from astroplane import protocol
 from astroplane.cli import main
-from astroplane.formats import limits
-from astroplane.formats.position import position_from_text, rules_from_text, rules_to_text
-from astroplane.formats.record import GameRecord, iter_records, read_records
 from astroplane.games.aeroplane_chess.record import GameRecord as ACRecord
 from astroplane.games.aeroplane_chess.record import read_records as ac_read_records
+from astroplane.games.astroplane.formats import limits
+from astroplane.games.astroplane.formats.position import (
+    position_from_text,
+    rules_from_text,
+    rules_to_text,
+)
+from astroplane.games.astroplane.formats.record import GameRecord, iter_records, read_records
 
 MiB = 1 << 20
 
@@ -230,7 +234,7 @@ def test_n13_register_game_cannot_take_a_bundled_name(monkeypatch: pytest.Monkey
         protocol.register_game(impostor)
     # an installed plug-in's name likewise
     group = protocol.ENTRY_POINT_GROUP
-    fake = metadata.EntryPoint("n13-plugin", "astroplane.game:ASTROPLANE", group)
+    fake = metadata.EntryPoint("n13-plugin", "astroplane.games.astroplane.game:ASTROPLANE", group)
     monkeypatch.setattr(protocol.metadata, "entry_points", lambda **kw: [fake])
     with pytest.raises(ValueError, match="reserved"):
         protocol.register_game(attrs.evolve(impostor, name="n13-plugin"))

@@ -1,5 +1,6 @@
 """Untrusted positions (issue 23): what a client sends is read through ``setup_position``
-and ``astroplane.rules.validate``, so a position that play can never reach is refused with
+and ``astroplane.games.astroplane.rules.validate``, so a position that play can never reach is
+refused with
 the reader's own error (``NotationError`` for text, ``PositionError`` for
 ``setup_position``), saying what is wrong and which rule; and play never reaches a state
 the readers refuse [D30]. One test per finding (N3, N4, N5, N16), named after it."""
@@ -15,10 +16,10 @@ import attrs
 import pytest
 
 import astroplane as ap
-from astroplane.formats import jsonio
-from astroplane.formats.position import position_from_text, position_to_text
-from astroplane.formats.record import GameRecord
-from astroplane.rules.validate import MAX_TURN, validate_position
+from astroplane.games.astroplane.formats import jsonio
+from astroplane.games.astroplane.formats.position import position_from_text, position_to_text
+from astroplane.games.astroplane.formats.record import GameRecord
+from astroplane.games.astroplane.rules.validate import MAX_TURN, validate_position
 from strategies import PRESETS, biased_policy, run_playout, uniform_policy
 
 #: Two lone pieces, S to move: the frame the texts below add pieces to.

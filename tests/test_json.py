@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import astroplane as ap
-from astroplane.formats import jsonio
+from astroplane.games.astroplane.formats import jsonio
 from helpers import seeded_playout
 
 _RULES = (ap.STANDARD, ap.BASIC, ap.ADVANCED, attrs.evolve(ap.STANDARD, square_vs_square=True))
@@ -110,7 +110,9 @@ def test_state_json_fields() -> None:
 
 def test_schema_ships_in_the_package() -> None:
     """The JSON Schema is a file inside the installed package (draft 2020-12)."""
-    path = resources.files("astroplane.formats").joinpath("schema/astroplane.schema.json")
+    path = resources.files("astroplane.games.astroplane.formats").joinpath(
+        "schema/astroplane.schema.json"
+    )
     schema = json.loads(path.read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema == jsonio.json_schema()

@@ -59,7 +59,9 @@ def test_hit_radius_separates_the_points() -> None:
     ],
 )
 def test_malformed_boards_are_rejected(
-    names: tuple[str, ...], links: tuple[tuple[str, str], ...], lines: tuple[tuple[str, ...], ...],
+    names: tuple[str, ...],
+    links: tuple[tuple[str, str], ...],
+    lines: tuple[tuple[str, ...], ...],
     problem: str,
 ) -> None:
     """A board with a duplicate or malformed name, an unknown point, a repeated or

@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import astroplane as ap
-from astroplane.formats.notation import format_move, parse_move
-from astroplane.moves import Move, MoveKind
+from astroplane.games.astroplane.formats.notation import format_move, parse_move
+from astroplane.games.astroplane.moves import Move, MoveKind
 from helpers import seeded_playout
 
 B = ap.REFERENCE_BOARD

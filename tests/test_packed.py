@@ -1,4 +1,5 @@
-"""The packed board (astroplane.packed): how a state stores its stacks and locations."""
+"""The packed board (astroplane.games.astroplane.packed): how a state stores its stacks and
+locations."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 from hypothesis import given
 
 import astroplane as ap
-from astroplane.packed import (
+from astroplane.games.astroplane.packed import (
     MAX_POSITIONS,
     N_PIECES,
     OWNER,
@@ -16,7 +17,7 @@ from astroplane.packed import (
     unpack_stacks,
     unpack_where,
 )
-from astroplane.pieces import PIECES_PER_PLAYER
+from astroplane.games.astroplane.pieces import PIECES_PER_PLAYER
 from strategies import positions
 
 
@@ -57,9 +58,10 @@ def test_stacks_and_where_are_decoded_once() -> None:
 
 
 def test_the_hot_path_codes_equal_the_enum_values() -> None:
-    """astroplane.rules.codes holds the MoveKind and CellKind values as plain ints."""
-    from astroplane.enums import CellKind
-    from astroplane.rules import codes
+    """astroplane.games.astroplane.rules.codes holds the MoveKind and CellKind values as plain
+    ints."""
+    from astroplane.games.astroplane.enums import CellKind
+    from astroplane.games.astroplane.rules import codes
 
     for kind in ap.MoveKind:
         assert getattr(codes, kind.name) == kind.value

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import astroplane as ap
-from astroplane.formats.position import (
+from astroplane.games.astroplane.formats.position import (
     position_from_text,
     position_to_text,
     rules_from_text,

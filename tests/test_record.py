@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import astroplane as ap
-from astroplane.formats.notation import parse_move
-from astroplane.formats.record import GameRecord
+from astroplane.games.astroplane.formats.notation import parse_move
+from astroplane.games.astroplane.formats.record import GameRecord
 
 _RULES = (ap.STANDARD, ap.BASIC, ap.ADVANCED, attrs.evolve(ap.STANDARD, square_vs_square=True))
 
@@ -126,7 +126,7 @@ def test_docs_example_is_a_real_game() -> None:
     """The record and position shown in docs/formats.md replay and match the formats."""
     from pathlib import Path
 
-    from astroplane.formats.position import position_to_text
+    from astroplane.games.astroplane.formats.position import position_to_text
 
     page = Path(__file__).parent.parent / "docs" / "formats.md"
     if not page.exists():  # pragma: no cover - tests run from an sdist without docs

@@ -13,9 +13,9 @@ from rotating_squares import ROTATE, ROTATING_SQUARES
 from three_of_four import THREE_OF_FOUR
 
 import astroplane as ap
-from astroplane.formats import jsonio, rules_to_text
-from astroplane.formats.record import GameRecord
-from astroplane.rules.apply import Edit
+from astroplane.games.astroplane.formats import jsonio, rules_to_text
+from astroplane.games.astroplane.formats.record import GameRecord
+from astroplane.games.astroplane.rules.apply import Edit
 from astroplane.testing import ConformanceError, assert_conformance, check_conformance
 from sq_helpers import step
 

@@ -17,11 +17,11 @@ import pytest
 from hypothesis import given, settings
 
 import astroplane as ap
-from astroplane.formats import jsonio
-from astroplane.formats.events import effects, effects_to_dicts
 from astroplane.games.aeroplane_chess import jsonio as ac_jsonio
 from astroplane.games.aeroplane_chess import new_game as ac_new_game
-from astroplane.geometry import geometry_schema
+from astroplane.games.astroplane.formats import jsonio
+from astroplane.games.astroplane.formats.events import effects, effects_to_dicts
+from astroplane.games.astroplane.geometry import geometry_schema
 from helpers import seeded_playout
 from strategies import playout_states
 

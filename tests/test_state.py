@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 
 import astroplane as ap
-from astroplane.construct import build_state
-from astroplane.pieces import PIECES_PER_PLAYER
-from astroplane.state import ELIMINATED, IN_RESERVE, NOT_PLAYING, REMOVED
+from astroplane.games.astroplane.construct import build_state
+from astroplane.games.astroplane.pieces import PIECES_PER_PLAYER
+from astroplane.games.astroplane.state import ELIMINATED, IN_RESERVE, NOT_PLAYING, REMOVED
 from strategies import position_kwargs, positions
 
 B = ap.REFERENCE_BOARD

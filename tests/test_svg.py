@@ -22,9 +22,9 @@ import pytest
 from hypothesis import given
 
 import astroplane as ap
-import astroplane._svgdraw as svgdraw_module
+import astroplane.games.astroplane._svgdraw as svgdraw_module
 from astroplane import svg
-from astroplane.geometry import board_geometry
+from astroplane.games.astroplane.geometry import board_geometry
 from helpers import BIG_BOARD
 from strategies import playout_states
 

@@ -11,7 +11,7 @@ from collections import deque
 import pytest
 
 import astroplane as ap
-from astroplane.topology import (
+from astroplane.games.astroplane.topology import (
     STEP_HYPERSPACE,
     STEP_PLAIN,
     STEP_SINGULARITY,

@@ -26,7 +26,7 @@ import attrs
 
 import astroplane as ap
 from astroplane.agents import BOTS, make_bot
-from astroplane.topology import apex_of, grid_position
+from astroplane.games.astroplane.topology import apex_of, grid_position
 
 __all__ = ["Session", "bots", "versions"]
 

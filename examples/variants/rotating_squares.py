@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import astroplane as ap
-from astroplane.rules.apply import Edit
+from astroplane.games.astroplane.rules.apply import Edit
 
 __all__ = ["ROTATE", "ROTATING_SQUARES", "rotations"]
 

@@ -20,15 +20,18 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from astroplane._moved import install as _install_moved
+
 # ``perft`` is a function and a submodule: bound now, so that importing the submodule
 # later (as the tools do) cannot put the module where the function is expected. The
 # module needs only the protocol.
 from astroplane.perft import divide, perft
 
+_install_moved()
+
 if TYPE_CHECKING:
     from astroplane import svg
     from astroplane._build import COMPILED
-    from astroplane.enums import Location
     from astroplane.errors import (
         DrawingError,
         IllegalMoveError,
@@ -36,7 +39,8 @@ if TYPE_CHECKING:
         PositionError,
         UnknownVariantError,
     )
-    from astroplane.formats import (
+    from astroplane.games.astroplane.enums import Location
+    from astroplane.games.astroplane.formats import (
         GameRecord,
         effects,
         format_move,
@@ -47,13 +51,18 @@ if TYPE_CHECKING:
         position_to_text,
         to_json,
     )
-    from astroplane.game import ASTROPLANE
-    from astroplane.geometry import BoardGeometry, board_geometry
-    from astroplane.match import Match
-    from astroplane.moves import Move, MoveKind
-    from astroplane.outcome import EndReason, Outcome
-    from astroplane.pieces import SEAT_NAMES, piece_from_name, piece_name, piece_owner
-    from astroplane.rules import (
+    from astroplane.games.astroplane.game import ASTROPLANE
+    from astroplane.games.astroplane.geometry import BoardGeometry, board_geometry
+    from astroplane.games.astroplane.match import Match
+    from astroplane.games.astroplane.moves import Move, MoveKind
+    from astroplane.games.astroplane.outcome import EndReason, Outcome
+    from astroplane.games.astroplane.pieces import (
+        SEAT_NAMES,
+        piece_from_name,
+        piece_name,
+        piece_owner,
+    )
+    from astroplane.games.astroplane.rules import (
         ADVANCED,
         BASIC,
         STANDARD,
@@ -65,9 +74,9 @@ if TYPE_CHECKING:
         variant,
         variants,
     )
-    from astroplane.setup import new_game, setup_position
-    from astroplane.state import GameState
-    from astroplane.topology import (
+    from astroplane.games.astroplane.setup import new_game, setup_position
+    from astroplane.games.astroplane.state import GameState
+    from astroplane.games.astroplane.topology import (
         REFERENCE_BOARD,
         Apex,
         CellKind,
@@ -137,55 +146,55 @@ __all__ = [
 
 #: Where each public name lives: loaded by ``__getattr__`` the first time it is asked for.
 _LAZY = {
-    "ADVANCED": "astroplane.rules",
-    "ASTROPLANE": "astroplane.game",
-    "ActionType": "astroplane.rules",
-    "Apex": "astroplane.topology",
-    "BASIC": "astroplane.rules",
-    "BoardGeometry": "astroplane.geometry",
+    "ADVANCED": "astroplane.games.astroplane.rules",
+    "ASTROPLANE": "astroplane.games.astroplane.game",
+    "ActionType": "astroplane.games.astroplane.rules",
+    "Apex": "astroplane.games.astroplane.topology",
+    "BASIC": "astroplane.games.astroplane.rules",
+    "BoardGeometry": "astroplane.games.astroplane.geometry",
     "COMPILED": "astroplane._build",
-    "CellKind": "astroplane.topology",
+    "CellKind": "astroplane.games.astroplane.topology",
     "DrawingError": "astroplane.errors",
-    "EndReason": "astroplane.outcome",
-    "FiringPosition": "astroplane.topology",
-    "GameRecord": "astroplane.formats",
-    "GameState": "astroplane.state",
+    "EndReason": "astroplane.games.astroplane.outcome",
+    "FiringPosition": "astroplane.games.astroplane.topology",
+    "GameRecord": "astroplane.games.astroplane.formats",
+    "GameState": "astroplane.games.astroplane.state",
     "IllegalMoveError": "astroplane.errors",
-    "Location": "astroplane.enums",
-    "Match": "astroplane.match",
-    "Move": "astroplane.moves",
-    "MoveKind": "astroplane.moves",
+    "Location": "astroplane.games.astroplane.enums",
+    "Match": "astroplane.games.astroplane.match",
+    "Move": "astroplane.games.astroplane.moves",
+    "MoveKind": "astroplane.games.astroplane.moves",
     "NotationError": "astroplane.errors",
-    "Outcome": "astroplane.outcome",
+    "Outcome": "astroplane.games.astroplane.outcome",
     "PositionError": "astroplane.errors",
-    "REFERENCE_BOARD": "astroplane.topology",
-    "Restriction": "astroplane.rules",
-    "Rules": "astroplane.rules",
-    "SEAT_NAMES": "astroplane.pieces",
-    "STANDARD": "astroplane.rules",
-    "Seat": "astroplane.topology",
-    "SendBack": "astroplane.rules",
-    "StartArea": "astroplane.topology",
-    "Topology": "astroplane.topology",
+    "REFERENCE_BOARD": "astroplane.games.astroplane.topology",
+    "Restriction": "astroplane.games.astroplane.rules",
+    "Rules": "astroplane.games.astroplane.rules",
+    "SEAT_NAMES": "astroplane.games.astroplane.pieces",
+    "STANDARD": "astroplane.games.astroplane.rules",
+    "Seat": "astroplane.games.astroplane.topology",
+    "SendBack": "astroplane.games.astroplane.rules",
+    "StartArea": "astroplane.games.astroplane.topology",
+    "Topology": "astroplane.games.astroplane.topology",
     "UnknownVariantError": "astroplane.errors",
-    "board_geometry": "astroplane.geometry",
-    "effects": "astroplane.formats",
-    "format_move": "astroplane.formats",
-    "from_json": "astroplane.formats",
-    "json_schema": "astroplane.formats",
-    "new_game": "astroplane.setup",
-    "parse_move": "astroplane.formats",
-    "piece_from_name": "astroplane.pieces",
-    "piece_name": "astroplane.pieces",
-    "piece_owner": "astroplane.pieces",
-    "position_from_text": "astroplane.formats",
-    "position_to_text": "astroplane.formats",
-    "register_variant": "astroplane.rules",
-    "setup_position": "astroplane.setup",
+    "board_geometry": "astroplane.games.astroplane.geometry",
+    "effects": "astroplane.games.astroplane.formats",
+    "format_move": "astroplane.games.astroplane.formats",
+    "from_json": "astroplane.games.astroplane.formats",
+    "json_schema": "astroplane.games.astroplane.formats",
+    "new_game": "astroplane.games.astroplane.setup",
+    "parse_move": "astroplane.games.astroplane.formats",
+    "piece_from_name": "astroplane.games.astroplane.pieces",
+    "piece_name": "astroplane.games.astroplane.pieces",
+    "piece_owner": "astroplane.games.astroplane.pieces",
+    "position_from_text": "astroplane.games.astroplane.formats",
+    "position_to_text": "astroplane.games.astroplane.formats",
+    "register_variant": "astroplane.games.astroplane.rules",
+    "setup_position": "astroplane.games.astroplane.setup",
     "svg": "astroplane.svg",
-    "to_json": "astroplane.formats",
-    "variant": "astroplane.rules",
-    "variants": "astroplane.rules",
+    "to_json": "astroplane.games.astroplane.formats",
+    "variant": "astroplane.games.astroplane.rules",
+    "variants": "astroplane.games.astroplane.rules",
 }
 
 

@@ -7,7 +7,7 @@ typed code and pass the same tests.
 
 from __future__ import annotations
 
-from astroplane.rules import movegen
+from astroplane.games.astroplane.rules import movegen
 
 __all__ = ["COMPILED"]
 

@@ -14,7 +14,8 @@ the same agent is often selected several times in a row. A player removed as stu
 scored and may win, so they get their reward when the game ends.
 
 **Actions** are ``Discrete(ACTION_COUNT)`` (15497 on the reference board), numbered by
-``astroplane.actions`` (every ``(kind, origin, target, choice)`` the board allows). Only
+``astroplane.games.astroplane.actions`` (every ``(kind, origin, target, choice)`` the board
+allows). Only
 the actions in the mask are legal; an illegal action raises ``IllegalMoveError`` in the
 raw environment, and ends the game with a reward of -1 for the offender under ``env()``
 (PettingZoo's ``TerminateIllegalWrapper``).
@@ -56,12 +57,12 @@ from typing import Any
 
 import attrs
 
-from astroplane.actions import action_space, action_to_move
-from astroplane.outcome import EndReason
-from astroplane.pieces import SEAT_NAMES
-from astroplane.rules.ruleset import STANDARD, Rules
-from astroplane.setup import new_game
-from astroplane.state import GameState
+from astroplane.games.astroplane.actions import action_space, action_to_move
+from astroplane.games.astroplane.outcome import EndReason
+from astroplane.games.astroplane.pieces import SEAT_NAMES
+from astroplane.games.astroplane.rules.ruleset import STANDARD, Rules
+from astroplane.games.astroplane.setup import new_game
+from astroplane.games.astroplane.state import GameState
 
 __all__ = ["OBSERVATION_PLANES", "RENDER_MODES", "AstroplaneEnv", "env", "observation"]
 

@@ -254,7 +254,7 @@ ENTRY_POINT_GROUP = "astroplane.games"
 #: (also declared in the package metadata; listed here so that their names are reserved
 #: even when the package runs uninstalled).
 _BUNDLED = {
-    "astroplane": "astroplane.game:ASTROPLANE",
+    "astroplane": "astroplane.games.astroplane.game:ASTROPLANE",
     "aeroplane-chess": "astroplane.games.aeroplane_chess:AEROPLANE_CHESS",
     "square-off": "astroplane.games.square_off:SQUARE_OFF_GAME",
     "starcastles": "astroplane.games.starcastles:STARCASTLES_GAME",
@@ -545,7 +545,5 @@ state (a float is no move of this game)
         if type(move) in classes:
             reason = f"not a {what} of this state"
         else:
-            reason = (
-                f"not a {what} of this state (a {type(move).__name__} is no move of this game)"
-            )
+            reason = f"not a {what} of this state (a {type(move).__name__} is no move of this game)"
     raise IllegalMoveError(move, reason)

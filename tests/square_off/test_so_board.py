@@ -32,8 +32,10 @@ def test_openspiel_neighbour_table_matches_the_links() -> None:
     ]  # fmt: skip
     assert [tuple(sorted(n)) for n in openspiel] == list(BOARD.neighbours)
     assert len(BOARD.links) == 32
-    assert all(BOARD.neighbour_masks[p] == sum(1 << q for q in BOARD.neighbours[p])
-               for p in range(N_POINTS))
+    assert all(
+        BOARD.neighbour_masks[p] == sum(1 << q for q in BOARD.neighbours[p])
+        for p in range(N_POINTS)
+    )
 
 
 def test_sixteen_lines_each_point_on_two() -> None:
@@ -45,8 +47,9 @@ def test_sixteen_lines_each_point_on_two() -> None:
     assert frozenset({"a4", "b4", "c4"}) in names and frozenset({"d5", "d6", "d7"}) in names
     assert point_id("d5") not in BOARD.neighbours[point_id("d3")]
     assert point_id("e4") not in BOARD.neighbours[point_id("c4")]
-    assert all(BOARD.line_masks[i] == sum(1 << p for p in line)
-               for i, line in enumerate(BOARD.lines))
+    assert all(
+        BOARD.line_masks[i] == sum(1 << p for p in line) for i, line in enumerate(BOARD.lines)
+    )
 
 
 def test_jumps_go_end_over_middle_to_end() -> None:

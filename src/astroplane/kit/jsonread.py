@@ -203,7 +203,10 @@ def packaged_schema(package: str, name: str) -> dict[str, Any]:
     (edit it freely; the text is read from the package once).
 
     Examples:
-        >>> packaged_schema("astroplane.formats", "astroplane.schema.json")["$schema"]
+        >>> schema = packaged_schema(
+        ...     "astroplane.games.astroplane.formats", "astroplane.schema.json"
+        ... )
+        >>> schema["$schema"]
         'https://json-schema.org/draft/2020-12/schema'
     """
     result: dict[str, Any] = json.loads(_packaged_text(package, name))

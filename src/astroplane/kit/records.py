@@ -1,6 +1,7 @@
 """The game-independent part of PGN-like game records: lines, headers and games.
 
-Part of the kit: the records of every game (ASTROPLANE's ``astroplane.formats.record``,
+Part of the kit: the records of every game (ASTROPLANE's
+``astroplane.games.astroplane.formats.record``,
 Aeroplane Chess's ``astroplane.games.aeroplane_chess.record``) are built on it.
 A record text is split into lines at ``\\n`` only (a ``\\r`` before it is dropped): the
 Unicode line breaks that ``str.splitlines`` also splits at (U+2028, U+0085, ``\\x1c``...)
@@ -519,8 +520,7 @@ def token_header(
         bad = next((i for i, c in enumerate(value) if not "!" <= c <= "~"), 0)
         shown = f"{value[bad]!r} (U+{ord(value[bad]):04X})" if value else "nothing"
         raise NotationError(
-            f"the {name} header is printable ASCII without blanks, written exactly, "
-            f"not {shown}",
+            f"the {name} header is printable ASCII without blanks, written exactly, not {shown}",
             value,
             bad,
             line,

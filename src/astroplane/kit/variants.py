@@ -185,8 +185,9 @@ class Variants(Generic[R]):
             if best:
                 return best
         raise UnknownVariantError(
-            "", f"these {self.game} rules have phases or hooks of no registered variant: "
-            "register them (the game's register_variant) to write or read them"
+            "",
+            f"these {self.game} rules have phases or hooks of no registered variant: "
+            "register them (the game's register_variant) to write or read them",
         )
 
     def _changes(self, base: R, rules: R) -> list[Option]:

@@ -32,24 +32,26 @@ HOSTILE_CHARS = (
     "\u00a0\u2003\u3000\u2028\u2029\u0085\x1c\x1e\x0b\x0c\r\n\t\x00\x7f\ud800\udfff\ufeff\u200b"
 )
 #: ASCII characters and the Unicode ones that look like them or that Python reads alike.
-CONFUSABLES: Mapping[str, str] = MappingProxyType({
-    "s": "\u017f",
-    "S": "\u0405",
-    "i": "\u0131",
-    "I": "\u0130",
-    "k": "\u212a",
-    "e": "\u0435",
-    "a": "\u0430",
-    "1": "\u0661",
-    "2": "\u00b2",
-    "3": "\uff13",
-    "6": "\u0966",
-    "0": "\u0660",
-    " ": "\u00a0",
-    "-": "\u2212",
-    ":": "\uff1a",
-    '"': "\u201c",
-})
+CONFUSABLES: Mapping[str, str] = MappingProxyType(
+    {
+        "s": "\u017f",
+        "S": "\u0405",
+        "i": "\u0131",
+        "I": "\u0130",
+        "k": "\u212a",
+        "e": "\u0435",
+        "a": "\u0430",
+        "1": "\u0661",
+        "2": "\u00b2",
+        "3": "\uff13",
+        "6": "\u0966",
+        "0": "\u0660",
+        " ": "\u00a0",
+        "-": "\u2212",
+        ":": "\uff1a",
+        '"': "\u201c",
+    }
+)
 #: Number tokens at and around the limits readers must hold.
 NUMBERS = (
     "9" * 40,

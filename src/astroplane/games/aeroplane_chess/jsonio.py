@@ -58,8 +58,6 @@ _GAME = "aeroplane-chess"
 _KINDS = ("roll", "launch", "fly", "pass")
 
 
-
-
 def json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of states and moves, read from the package (a new
     copy each call: edit it freely). It validates under Ajv2020 in strict mode.
@@ -241,9 +239,7 @@ def _rules_from_dict(data: Any) -> Rules:
     if data["preset"] != rules.name and not (
         data["preset"] == "custom" and rules.name not in PRESETS
     ):
-        raise NotationError(
-            f"JSON: the rules are {rules.name!r}, not {shown(data['preset'])}"
-        )
+        raise NotationError(f"JSON: the rules are {rules.name!r}, not {shown(data['preset'])}")
     return rules
 
 

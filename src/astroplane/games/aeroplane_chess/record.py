@@ -24,7 +24,7 @@ happened; a lone ``6`` at the end of a line is a third 6 [AC10]. Blank lines and
 starting with ``#`` are ignored; reading replays and checks every roll and move.
 
 Several games follow each other in one text (``read_records``, ``write_records``), as in
-``astroplane.formats.record``, within the same limits: header values at most 4096
+``astroplane.games.astroplane.formats.record``, within the same limits: header values at most 4096
 characters, one game at most ``MAX_RECORD_TEXT`` (1 MiB), turn lines printable ASCII.
 
 Examples:

@@ -69,8 +69,6 @@ _MOVE_FIELDS = ("format_version", "game", "type", "kind", "point", "to")
 _MAX_HISTORY = 20_000
 
 
-
-
 def json_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of states and moves, read from the package (a new
     copy each call).

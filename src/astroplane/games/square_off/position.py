@@ -47,7 +47,7 @@ import re
 from collections.abc import Callable
 
 from astroplane.errors import NotationError, PositionError
-from astroplane.formats.limits import MAX_POSITION_TEXT, check_ascii, check_size
+from astroplane.games.astroplane.formats.limits import MAX_POSITION_TEXT, check_ascii, check_size
 from astroplane.games.square_off.board import BOARD, Board
 from astroplane.games.square_off.options import Rules
 from astroplane.games.square_off.outcome import Ending, Outcome

@@ -1,0 +1,246 @@
+"""ASTROPLANE as a ``astroplane.protocol.Game``: the bridge between the rules engine, its
+formats and the game-agnostic tools (bots, ``perft``, the conformance suite, the command
+line).
+
+Examples:
+    >>> from astroplane.protocol import get_game
+    >>> game = get_game("astroplane")
+    >>> s = game.new_game(2)
+    >>> game.format_move(s, s.legal_moves()[0])
+    'Sl-e2ne'
+    >>> game.position_from_text(game.position_to_text(s)) == s
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from astroplane.errors import NotationError
+from astroplane.games.astroplane import actions
+from astroplane.games.astroplane.enums import SEAT_NAMES
+from astroplane.games.astroplane.evaluation import evaluate
+from astroplane.games.astroplane.events import Board, Event
+from astroplane.games.astroplane.formats.events import effects
+from astroplane.games.astroplane.formats.jsonio import (
+    from_json,
+    state_from_dict,
+    state_to_dict,
+    to_json,
+)
+from astroplane.games.astroplane.formats.notation import format_move, parse_move
+from astroplane.games.astroplane.formats.position import (
+    position_from_text,
+    position_to_text,
+    rules_from_text,
+    rules_to_text,
+)
+from astroplane.games.astroplane.formats.record import GameRecord
+from astroplane.games.astroplane.moves import SQUARE_KINDS, STEP_KINDS, Move, MoveKind
+from astroplane.games.astroplane.outcome import EndReason
+from astroplane.games.astroplane.render import LEGEND, render, status_line
+from astroplane.games.astroplane.rules.ruleset import STANDARD, Rules
+from astroplane.games.astroplane.setup import new_game
+from astroplane.games.astroplane.state import GameState
+from astroplane.games.astroplane.svg import board
+from astroplane.games.astroplane.topology import REFERENCE_BOARD, Topology
+from astroplane.kit.records import split_event_date
+from astroplane.kit.svg import PALETTE
+from astroplane.protocol import Game, register_game
+
+__all__ = ["ASTROPLANE", "describe_outcome", "highlights"]
+
+GOAL = """\
+ASTROPLANE is a race into the Singularity, the point where the four centre cells meet.
+Steer your pieces from your Start Areas across the board (a piece moves diagonally, through
+the corner it points at), through Hyperspace, Wormholes and the Anomaly, and into the
+centre cells: a piece on top of a centre cell scores 2, a piece lower down 1, and a
+player on top of all four centre cells wins at once. You have 2 moves a turn."""
+
+RULES = """\
+The rules in short (the full rules, with pictures, are on the documentation's Rules page):
+- A turn has 2 moves. A piece steps through the corner it points at into the next cell and
+  turns to one of the other three corners there (free of overlap, or on top of a stack).
+- Landing on a stack holds the pieces below captive; leaving another player's piece later
+  gives a bonus move. Landing opposite another player's stack sends it back to Start.
+- Hyperspace (H) flings a piece to another Hyperspace cell; a Wormhole end (O) lets a piece
+  travel free to the other end. Two pieces of yours in an Anomaly corner's firing
+  positions (A) fire into the Singularity with one move.
+- A piece entering the Singularity (C) never moves again and brings a reserve piece into a
+  Start Area of your choice.
+- Two of your single pieces back to back in a cell form a Square, which slides and kills.
+- A player who cannot move at the start of a turn is stuck: a 2-player game ends (3-4
+  players: that player leaves the game). The highest score wins."""
+
+
+def describe_outcome(state: GameState) -> str:
+    """A finished game's result in one line of words: who won and why, the scores of the
+    seats in the game, and how the game ended (empty while the game goes on).
+
+    Examples:
+        >>> import astroplane as ap
+        >>> describe_outcome(ap.new_game(2))
+        ''
+        >>> s = ap.setup_position(
+        ...     stacks={"e5.ne": ["S1"], "f5.nw": ["S2"], "e6.se": ["S3"], "g7.sw": ["S4"],
+        ...             "Nl": ["N1"]},
+        ...     eliminated=[(f"S{n}", "N") for n in range(5, 11)])
+        >>> describe_outcome(s.play(ap.parse_move(s, "g7sw-f6sw")))
+        'S wins (a true win: on top of all four Singularity cells); scores S 8, N 18; ended by \
+    the rules in turn 1'
+    """
+    out = state.outcome
+    if out is None:
+        return ""
+    who = "+".join(SEAT_NAMES[s] for s in out.winners)
+    scores = ", ".join(f"{SEAT_NAMES[s]} {out.scores[s]}" for s in state.seats)
+    if out.true_win:
+        why = "a true win: on top of all four Singularity cells"
+    elif len(out.winners) > 1:
+        why = "no true win: equal highest scores"
+    else:
+        why = "no true win: the highest score"
+    verb = "share the win" if len(out.winners) > 1 else "wins"
+    reason = out.reason
+    if reason == EndReason.TURN_LIMIT:
+        ended = f"ended by the turn limit after turn {out.turn}"
+    else:
+        how = {
+            EndReason.TRUE_WIN: "",
+            EndReason.STUCK: f" ({SEAT_NAMES[state.to_move]} was stuck: no legal move at the "
+            "start of its turn)",
+            EndReason.LAST_PLAYER: " (stuck players were removed until one was left: "
+            f"{', '.join(SEAT_NAMES[s] for s in state.removed)} removed)",
+            EndReason.NO_PROGRESS: f" (no progress for {state.rules.no_progress_rounds} "
+            "rounds: no Singularity entry, elimination or send-back)",
+        }[reason]
+        ended = f"ended by the rules{how} in turn {out.turn}"
+    return f"{who} {verb} ({why}); scores {scores}; {ended}"
+
+
+def highlights(state: GameState, move: Move) -> tuple[int, ...]:
+    """The positions a move puts pieces on (for ``render(highlight=...)``)."""
+    t = state.topology
+    if move.kind in STEP_KINDS:
+        return (move.target,)
+    if move.kind == MoveKind.FIRE:
+        return tuple(
+            t.singularity_position[t.fire_target[f]] for f in t.firing_of_cell[move.origin]
+        )
+    if move.kind in SQUARE_KINDS:
+        cell = move.origin
+        return tuple(4 * move.target + a for a in range(4) if state.stacks[4 * cell + a])
+    return ()
+
+
+def _board_text(state: GameState, *, highlight: Iterable[int] = ()) -> str:
+    return render(state, highlight=highlight, footer=False)
+
+
+def _summary(state: GameState) -> Hashable:
+    return Board.of(state).snapshot()
+
+
+def _replay(state: GameState, events: Sequence[Event]) -> Hashable:
+    board_ = Board.of(state)
+    for event in events:
+        event.replay(board_)
+    return board_.snapshot()
+
+
+def _invariants(state: GameState) -> list[str]:
+    """ASTROPLANE's own consistency checks for the conformance suite."""
+    problems = []
+    for p, where in enumerate(state.where):
+        if where >= 0 and p not in state.stacks[where]:
+            problems.append(f"piece {p} is indexed at {where} but not in that stack")
+    for pos, stack in enumerate(state.stacks):
+        for p in stack:
+            if state.where[p] != pos:
+                problems.append(f"piece {p} stands at {pos} but is indexed at {state.where[p]}")
+    out = state.outcome
+    if out is not None:
+        rules = state.rules
+        if out.scores != rules.scores(state):
+            problems.append(f"the outcome's scores {out.scores} are not the position's")
+        if not out.true_win and tuple(out.winners) != tuple(rules.winners(state, out.scores)):
+            problems.append(f"the winners {out.winners} do not have the highest scores")
+        if out.true_win and not rules.true_win(state, out.winners[0]):
+            problems.append("a true win without the winning position")
+    return problems
+
+
+def _new_game(players: int = 2, *, rules: Rules | None = None, first: Any = None) -> GameState:
+    return new_game(players, rules=STANDARD if rules is None else rules, first=first)
+
+
+def _text_json(state: GameState) -> str:
+    return to_json(state)
+
+
+def _state_from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> GameState:
+    value = from_json(text, topology=topology)
+    if not isinstance(value, GameState):
+        raise NotationError(f"the JSON holds a {type(value).__name__}, not a game state")
+    return value
+
+
+def _with_turn_limit(rules: Rules, turns: int | None) -> Rules:
+    return attrs.evolve(rules, max_turns=turns)
+
+
+def _move_to_action(state: GameState, move: Move) -> int:
+    return actions.move_to_action(move, state.topology)
+
+
+def _record_to_text(initial: GameState, moves: Sequence[Move], headers: Mapping[str, str]) -> str:
+    event, date, others = split_event_date(headers)
+    return GameRecord.from_game(initial, moves, event=event, date=date, headers=others).to_text()
+
+
+def _record_from_text(text: str) -> tuple[GameState, tuple[Move, ...]]:
+    record = GameRecord.from_text(text)
+    return record.initial, record.moves
+
+
+ASTROPLANE: Game[GameState, Move] = Game(
+    name="astroplane",
+    title="ASTROPLANE",
+    player_counts=(2, 3, 4),
+    seat_names=tuple(SEAT_NAMES),
+    new_game=_new_game,
+    rules_from_text=rules_from_text,
+    rules_to_text=rules_to_text,
+    format_move=format_move,
+    parse_move=parse_move,
+    position_to_text=position_to_text,
+    position_from_text=position_from_text,
+    to_json=_text_json,
+    from_json=_state_from_json,
+    to_dict=state_to_dict,
+    from_dict=state_from_dict,
+    render_text=_board_text,
+    describe_outcome=describe_outcome,
+    status=status_line,
+    render_svg=board,
+    evaluate=evaluate,
+    effects=effects,
+    replay_effects=_replay,
+    summary=_summary,
+    invariants=_invariants,
+    highlights=highlights,
+    seat_colours=tuple(c.fill for c in PALETTE[:4]),
+    with_turn_limit=_with_turn_limit,
+    num_actions=lambda state: actions.action_space(state.topology).count,
+    action_to_move=actions.action_to_move,
+    move_to_action=_move_to_action,
+    record_to_text=_record_to_text,
+    record_from_text=_record_from_text,
+    texts={"goal": GOAL, "legend": LEGEND, "rules": RULES},
+)
+"""ASTROPLANE, registered under the name ``"astroplane"``."""
+
+register_game(ASTROPLANE)

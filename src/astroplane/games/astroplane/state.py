@@ -1,0 +1,468 @@
+"""The immutable game state: data and read-only queries (rules page: Seats and setup).
+
+A ``GameState`` never changes: ``GameState.play`` returns a new state. The state holds
+the rule set in force (``state.rules``) and reaches the rules only through it: legal
+moves, play, effects and scores are the rule set's, so a variant changes them all at
+once. Positions, pieces and seats are small integers (see ``astroplane.games.astroplane.topology``
+and
+``astroplane.games.astroplane.pieces``); every query takes names too.
+
+Examples:
+    >>> import astroplane
+    >>> s = astroplane.new_game(players=2)
+    >>> s.to_move, s.moves_left, s.turn
+    (<Seat.S: 0>, 2, 1)
+    >>> [astroplane.piece_name(p) for p in s.stack("Sl")]
+    ['S1', 'S2', 'S3']
+    >>> s.reserve_count("N"), s.location("N7")
+    (4, <Location.RESERVE: -1>)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from astroplane.games.astroplane.enums import SEAT_NAMES, Location, Seat
+from astroplane.games.astroplane.moves import FIRE, SQUARE_KINDS, STEP_KINDS, Move
+from astroplane.games.astroplane.outcome import Outcome
+from astroplane.games.astroplane.packed import (
+    N_PIECES,
+    OFF_BOARD,
+    stack_at,
+    unpack_stacks,
+    unpack_where,
+)
+from astroplane.games.astroplane.pieces import piece_id, pieces_of_seat, seat_from_name
+from astroplane.games.astroplane.render import render
+from astroplane.games.astroplane.topology import (
+    REFERENCE_BOARD,
+    Topology,
+    apex_of,
+    cell_of,
+    grid_position,
+)
+from astroplane.protocol import game_of, get_game
+
+if TYPE_CHECKING:
+    from astroplane.games.astroplane.events import Event
+    from astroplane.games.astroplane.rules.ruleset import Rules
+
+__all__ = ["ELIMINATED", "IN_RESERVE", "NOT_PLAYING", "REMOVED", "GameState"]
+
+#: ``where`` codes for pieces not on a position (``Location`` values).
+IN_RESERVE = int(Location.RESERVE)
+ELIMINATED = int(Location.ELIMINATED)
+REMOVED = int(Location.REMOVED)
+NOT_PLAYING = int(Location.NOT_PLAYING)
+
+
+class _Caches:
+    """Slots for what a state computes once and keeps: its legal actions (filled in by the
+    rules engine when it builds the state), and its stacks and piece locations decoded
+    from the packed board. Not attrs fields, so the constructor does not spend time
+    setting them; they are empty until first use."""
+
+    __slots__ = ("_legal", "_stacks", "_where")
+    _legal: tuple[Move, ...]
+    _stacks: tuple[tuple[int, ...], ...]
+    _where: tuple[int, ...]
+
+
+@attrs.frozen(cache_hash=True, repr=False)
+class GameState(_Caches):
+    """A complete, immutable game state.
+
+    Build one with ``new_game`` or ``setup_position``; the constructor itself does no
+    validation and is for the rules engine.
+
+    Attributes:
+        topology: The board.
+        rules: The rule set in force (options and phases, see ``astroplane.Rules``).
+        seats: The seats in the game, in turn order (clockwise from S) [D2].
+        board: The stacks, packed (``astroplane.games.astroplane.packed``); read them with
+        ``stacks``,
+            ``stack`` and ``top``.
+        reserve: Reserve count per seat number (4 entries) [D17].
+        eliminated: ``(piece, by_seat)`` for each eliminated piece, in order.
+        removed: Seats removed as stuck players [D16], in removal order.
+        to_move: The seat whose turn it is (also set after the game ended).
+        moves_left: Moves left in the current turn (0 once the game is over).
+        turn: Turn number, 1 for the first player's first turn [D18].
+        travelled: Bitmask of pieces that travelled a Wormhole and have not
+            stepped since (bit ``piece``) [D19].
+        landed: Bitmask of pieces that landed on a stack during the current
+            turn; leaving such a stack earns no bonus [D9].
+        last_progress: The last turn with progress [D25] (0: none yet).
+        outcome: None while the game goes on.
+        locs: Per piece, where it is, packed (``astroplane.games.astroplane.packed``); read it with
+            ``where`` and ``location``. Derived from the fields above and kept for speed;
+            not part of equality.
+    """
+
+    #: The registered name of this game (``astroplane.protocol.get_game``).
+    game_name: ClassVar[str] = "astroplane"
+
+    topology: Topology
+    rules: Rules
+    seats: tuple[Seat, ...]
+    board: bytes
+    reserve: tuple[int, int, int, int]
+    eliminated: tuple[tuple[int, int], ...]
+    removed: tuple[Seat, ...]
+    to_move: Seat
+    moves_left: int
+    turn: int
+    travelled: int
+    landed: int
+    last_progress: int
+    outcome: Outcome | None
+    locs: bytes = attrs.field(eq=False)
+
+    # ---- the board --------------------------------------------------------------------
+    @property
+    def stacks(self) -> tuple[tuple[int, ...], ...]:
+        """Per position index, the stack there, bottom to top, as piece ids (decoded from
+        ``board`` on first use, then kept)."""
+        try:
+            return self._stacks
+        except AttributeError:
+            stacks = unpack_stacks(self.board, self.topology.n_positions)
+            object.__setattr__(self, "_stacks", stacks)
+            return stacks
+
+    @property
+    def where(self) -> tuple[int, ...]:
+        """Per piece id, its position index or a negative ``Location`` code (decoded from
+        ``locs`` on first use, then kept)."""
+        try:
+            return self._where
+        except AttributeError:
+            where = unpack_where(self.locs)
+            object.__setattr__(self, "_where", where)
+            return where
+
+    # ---- the rules, through the rule set ----------------------------------------------
+    def legal_moves(self) -> tuple[Move, ...]:
+        """All legal actions of the player to move, in a deterministic order.
+
+        Order: each piece of the mover by number (steps, then its free Wormhole
+        travels, destinations in position order, choices ascending), then firings by
+        corner, then Square moves and eliminations by cell and direction (N, E, S, W),
+        then a variant's own actions, then END_TURN when it is legal [D7]. Empty once
+        the game is over.
+        """
+        try:
+            return self._legal
+        except AttributeError:
+            legal = self.rules.legal_moves(self)
+            object.__setattr__(self, "_legal", legal)
+            return legal
+
+    def play(self, move: Move) -> GameState:
+        """The state after ``move``; this state is unchanged.
+
+        Ends the turn when its moves are used up or nothing is left to do, handles
+        stuck players and the end of the game [D7, D16, D18, D25].
+
+        Raises:
+            IllegalMoveError: If ``move`` is not legal here; its message names the
+                rule that forbids it.
+        """
+        return self.rules.play(self, move)
+
+    def effects(self, move: Move) -> list[Event]:
+        """What ``move`` does, as events in the order a frontend animates them (see
+        ``astroplane.games.astroplane.events``); computed by the same pass as ``play``.
+
+        Raises:
+            IllegalMoveError: If ``move`` is not legal here.
+        """
+        return self.rules.play_with_effects(self, move)[1]
+
+    def is_legal(self, move: Move) -> bool:
+        """True if ``move`` is in ``legal_moves``."""
+        return move in self.legal_moves()
+
+    def scores(self) -> tuple[int, int, int, int]:
+        """Current score per seat number (rules page: Scores and winners, or the variant's scoring):
+        3 per other player's piece eliminated, 2 per own piece on top of a Singularity
+        cell, 1 per own piece lower in a Singularity stack."""
+        return self.rules.scores(self)
+
+    def squares(self) -> tuple[tuple[int, Seat], ...]:
+        """The Squares on the board as ``(cell, owner)`` pairs, by cell [D14].
+
+        Empty when the rules have no Squares.
+        """
+        return self.rules.squares_on_board(self)
+
+    # ---- the protocol of astroplane.protocol -----------------------------------------
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.outcome is not None
+
+    @property
+    def is_chance_node(self) -> bool:
+        """Always False: ASTROPLANE has no dice (``astroplane.protocol.State``)."""
+        return False
+
+    def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
+        """Always empty: ASTROPLANE has no chance nodes (``astroplane.protocol.State``)."""
+        return ()
+
+    def returns(self) -> tuple[float, float, float, float]:
+        """Per seat (S, W, N, E), what the game is worth: once it is over the winners
+        share 1.0 (rulebook: How To Win), everyone else 0.0; all 0.0 while it goes on
+        (``astroplane.protocol.State``).
+
+        Examples:
+            >>> from astroplane import new_game
+            >>> new_game(2).returns()
+            (0.0, 0.0, 0.0, 0.0)
+        """
+        out = self.outcome
+        if out is None:
+            return (0.0, 0.0, 0.0, 0.0)
+        share = 1.0 / len(out.winners)
+        v = [share if s in out.winners else 0.0 for s in range(4)]
+        return (v[0], v[1], v[2], v[3])
+
+    # ---- queries --------------------------------------------------------------------
+    @property
+    def player_count(self) -> int:
+        """Number of seats the game started with."""
+        return len(self.seats)
+
+    @property
+    def active_seats(self) -> tuple[Seat, ...]:
+        """Seats still in the game (not removed), in turn order."""
+        return tuple(s for s in self.seats if s not in self.removed)
+
+    def stack(self, position: int | str) -> tuple[int, ...]:
+        """The stack at a position (index or name such as ``"e2.ne"``, ``"a1S"``, ``"Sl"``),
+        bottom to top, as piece ids.
+
+        Raises:
+            ValueError: If the position is not on this board.
+        """
+        return stack_at(self.board, self.topology.n_positions, self._pos(position))
+
+    def top(self, position: int | str) -> int | None:
+        """The top piece at a position, or None if it is empty.
+
+        Raises:
+            ValueError: If the position is not on this board.
+        """
+        v = self.board[self._pos(position)]
+        return v - 1 if v else None
+
+    def location(self, piece: int | str) -> int:
+        """Where a piece is: its position index, or a ``Location`` (reserve, eliminated,
+        removed, not in the game).
+
+        Raises:
+            ValueError: If ``piece`` is not a piece id or name.
+        """
+        q = self._piece(piece)
+        locs = self.locs
+        if locs[N_PIECES + q] == OFF_BOARD:
+            return Location(-locs[q])
+        return locs[N_PIECES + q] << 8 | locs[q]
+
+    def reserve_count(self, seat: int | str) -> int:
+        """Reserve pieces a seat still has [D17].
+
+        Raises:
+            ValueError: If ``seat`` is not a seat.
+        """
+        return self.reserve[seat_from_name(seat)]
+
+    def pieces_of(self, seat: int | str) -> tuple[int, ...]:
+        """The piece ids of a seat that are on a position (grid, firing position or
+        Start Area).
+
+        Raises:
+            ValueError: If ``seat`` is not a seat.
+        """
+        return tuple(p for p in pieces_of_seat(seat_from_name(seat)) if self.where[p] >= 0)
+
+    def moves_of(self, piece: int | str) -> tuple[Move, ...]:
+        """The legal actions that move ``piece`` (id or name), in legal-move order.
+
+        Its steps and free Wormhole travels; the firing of a corner whose firing
+        position it tops; the Square moves and eliminations of the Square it belongs
+        to. Empty when it cannot move.
+
+        Raises:
+            ValueError: If ``piece`` is not a piece id or name.
+
+        Examples:
+            >>> from astroplane import new_game
+            >>> s = new_game(2)
+            >>> len(s.moves_of("S3")), len(s.moves_of("S1"))
+            (3, 0)
+        """
+        pid = self._piece(piece)
+        pos = self.where[pid]
+        if pos < 0 or self.board[pos] != pid + 1:
+            return ()  # off the board, or not on top (captive or covered)
+        t = self.topology
+        in_grid = t.is_grid_position(pos)
+        out = []
+        for m in self.legal_moves():
+            k = m.kind
+            if k in STEP_KINDS:
+                hit = m.origin == pos
+            elif k == FIRE:
+                hit = pos in t.firing_of_cell[m.origin]
+            elif k in SQUARE_KINDS:
+                hit = in_grid and m.origin == cell_of(pos)
+            else:
+                hit = False
+            if hit:
+                out.append(m)
+        return tuple(out)
+
+    def destinations(self, piece: int | str) -> tuple[int, ...]:
+        """The positions ``piece`` can take with its next action, ascending.
+
+        Raises:
+            ValueError: If ``piece`` is not a piece id or name.
+
+        Examples:
+            >>> from astroplane import new_game
+            >>> s = new_game(2)
+            >>> [s.topology.position_name(p) for p in s.destinations("S3")]
+            ['e2.ne', 'e2.nw', 'e2.se']
+        """
+        t = self.topology
+        pos = self.where[self._piece(piece)]
+        found: set[int] = set()
+        for m in self.moves_of(piece):
+            if m.kind in STEP_KINDS:
+                found.add(m.target)
+            elif m.kind == FIRE:
+                found.add(t.singularity_position[t.fire_target[pos]])
+            elif m.kind in SQUARE_KINDS:
+                found.add(grid_position(m.target, apex_of(pos)))
+        return tuple(sorted(found))
+
+    def reachable_cells(self, piece: int | str) -> tuple[int, ...]:
+        """The cells ``piece`` can reach with its next action, ascending (a firing
+        position counts as its Anomaly corner cell).
+
+        Raises:
+            ValueError: If ``piece`` is not a piece id or name.
+        """
+        t = self.topology
+        return tuple(sorted({t.cell_of_position(p) for p in self.destinations(piece)}))
+
+    def _pos(self, position: int | str) -> int:
+        if isinstance(position, str):
+            return self.topology.position(position)
+        if (
+            isinstance(position, bool)
+            or not isinstance(position, int)
+            or not 0 <= position < self.topology.n_positions
+        ):
+            raise ValueError(f"not a position index of this board: {position!r}")
+        return position
+
+    @staticmethod
+    def _piece(piece: int | str) -> int:
+        return piece_id(piece)
+
+    # ---- formats, through the registered game (``astroplane.protocol``) -------------------
+    def to_text(self) -> str:
+        """The one-line position text of this state (like FEN; see the formats page);
+        ``astroplane.position_to_text``.
+
+        Raises:
+            UnknownVariantError: If the rules are no registered variant's.
+
+        Examples:
+            >>> from astroplane import new_game
+            >>> new_game().to_text()
+            'standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4'
+        """
+        return game_of(self).position_to_text(self)
+
+    @classmethod
+    def from_text(cls, text: str, *, topology: Topology = REFERENCE_BOARD) -> GameState:
+        """Read a position text written by ``to_text`` (``astroplane.position_from_text``).
+
+        Raises:
+            NotationError: If the text is malformed or describes an impossible position;
+                the message says where.
+        """
+        state: GameState = get_game(cls.game_name).position_from_text(text, topology=topology)
+        return state
+
+    def to_dict(self) -> dict[str, Any]:
+        """This state as plain JSON-compatible data
+        (``astroplane.games.astroplane.formats.state_to_dict``).
+
+        Raises:
+            UnknownVariantError: If the rules are no registered variant's.
+        """
+        data: dict[str, Any] = game_of(self).to_dict(self)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any, *, topology: Topology = REFERENCE_BOARD) -> GameState:
+        """Read a state from ``to_dict`` data
+        (``astroplane.games.astroplane.formats.state_from_dict``).
+
+        Raises:
+            NotationError: If the data is not a valid state.
+        """
+        state: GameState = get_game(cls.game_name).from_dict(data, topology=topology)
+        return state
+
+    def to_json(self) -> str:
+        """This state as JSON text (``astroplane.to_json``).
+
+        Raises:
+            UnknownVariantError: If the rules are no registered variant's.
+        """
+        text: str = game_of(self).to_json(self)
+        return text
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> GameState:
+        """Read a state from ``to_json`` text.
+
+        Raises:
+            NotationError: If the text is not JSON of a valid state.
+
+        Examples:
+            >>> from astroplane import new_game
+            >>> s = new_game(3)
+            >>> GameState.from_json(s.to_json()) == s
+            True
+        """
+        state: GameState = get_game(cls.game_name).from_json(text, topology=topology)
+        return state
+
+    def _repr_svg_(self) -> str | None:
+        """The board as SVG, for Jupyter (None when the game has no SVG renderer)."""
+        draw = game_of(self).render_svg
+        return None if draw is None else draw(self)
+
+    # ---- display ----------------------------------------------------------------------
+    def __str__(self) -> str:
+        return render(self)
+
+    def __repr__(self) -> str:
+        seats = "".join(SEAT_NAMES[s] for s in self.seats)
+        if self.outcome is not None:
+            return f"<GameState {seats} turn {self.turn}, over: {self.outcome!r}>"
+        on_board = sum(1 for w in self.where if w >= 0)
+        return (
+            f"<GameState {seats} turn {self.turn}, {SEAT_NAMES[self.to_move]} to move, "
+            f"{self.moves_left} {'move' if self.moves_left == 1 else 'moves'} left, "
+            f"{on_board} pieces placed>"
+        )
