@@ -7,7 +7,7 @@ it plays any registered game:
 * ``RandomBot`` picks uniformly among the legal actions.
 * ``GreedyBot`` looks one action ahead: it plays every legal action and keeps the one
   whose result is best for the mover under the game's evaluation
-  (``astroplane.evaluation.evaluate`` for ASTROPLANE; ties broken at random).
+  (``astroplane.games.astroplane.evaluation.evaluate`` for ASTROPLANE; ties broken at random).
 * ``MCTSBot`` (``astroplane.mcts``) searches: UCT with cut-off playouts and a max^n
   backup, within a budget of iterations or seconds.
 
@@ -43,6 +43,7 @@ __all__ = [
     "GreedyBot",
     "RandomBot",
     "make_bot",
+    "outcome_evaluation",
     "play_game",
 ]
 
@@ -102,6 +103,21 @@ class RandomBot:
         return f"RandomBot(seed={self.seed!r})"
 
 
+def outcome_evaluation(state: State[Any], seat: int) -> float:
+    """An evaluation for a game that has none: a finished game is worth its return to
+    ``seat`` (``state.returns()[seat]``), every other state 0.5 (GreedyBot's default for
+    such games: it takes an immediate win, and plays at random otherwise).
+
+    Examples:
+        >>> import astroplane
+        >>> outcome_evaluation(astroplane.new_game(2), 0)
+        0.5
+    """
+    if not state.is_over:
+        return 0.5
+    return float(state.returns()[seat])
+
+
 class GreedyBot:
     """One-action look-ahead: plays each legal action and keeps the best by the game's
     evaluation.
@@ -116,11 +132,12 @@ class GreedyBot:
         seed: Seed of the tie-breaking random generator (None: unseeded).
         evaluation: The evaluation function ``(state, seat) -> float`` (default: the
             game's, ``astroplane.protocol.game_of(state).evaluate``;
-            ``astroplane.evaluation.evaluate`` for ASTROPLANE).
+            ``astroplane.games.astroplane.evaluation.evaluate`` for ASTROPLANE). A game
+            without one is rated by ``outcome_evaluation``: the bot takes a win when
+            there is one and otherwise plays at random.
 
     Raises:
-        ValueError: From ``choose``, if the game is over, or the game has no evaluation
-            and none was given.
+        ValueError: From ``choose``, if the game is over.
 
     Examples:
         >>> import astroplane
@@ -147,9 +164,7 @@ class GreedyBot:
             return moves[0]
         seat = int(state.to_move)
         play = state.play
-        ev = self.evaluation or game_of(state).evaluate
-        if ev is None:
-            raise ValueError(f"the game {state.game_name!r} has no evaluation for GreedyBot")
+        ev = self.evaluation or game_of(state).evaluate or outcome_evaluation
         best: list[Any] = []
         best_value = float("-inf")
         for m in moves:

@@ -16,6 +16,7 @@ from astroplane.agents import BOTS
 from astroplane.cli.common import DEFAULT_MAX_TURNS, CliError, board_text, rules_for
 from astroplane.cli.interactive import cmd_play
 from astroplane.cli.perft import cmd_perft
+from astroplane.cli.plugins import load_plugin, split_plugins
 from astroplane.cli.replay import cmd_replay
 from astroplane.cli.selfplay import cmd_selfplay
 from astroplane.protocol import game_errors, games, get_game
@@ -169,6 +170,13 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run `astroplane COMMAND --help` for the options of a command.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {astroplane.__version__}")
+    parser.add_argument(
+        "--plugin",
+        action="append",
+        metavar="MODULE_OR_FILE",
+        help="load a game plug-in that is not installed first (a module name or a .py file "
+        "that calls register_game), e.g. --plugin examples/games/tictactoe.py; repeatable",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sp = sub.add_parser(
@@ -261,6 +269,12 @@ def cmd_games(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` and run the command (see ``astroplane.cli.main``)."""
+    plugins, argv = split_plugins(sys.argv[1:] if argv is None else argv)
+    for plugin in plugins:
+        try:
+            load_plugin(plugin)
+        except ValueError as e:
+            build_parser().error(f"argument --plugin: {e}")
     parser = build_parser()
     args = parser.parse_args(argv)
     out = Console(highlight=False, soft_wrap=True)

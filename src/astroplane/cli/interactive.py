@@ -120,7 +120,8 @@ class _Session:
                     self.marked.extend(g.highlights(state, move))
             self.out.print(Text.assemble(who, f" plays {g.format_move(state, move)}"))
             self.state = state.play(move)
-        if acted and not self.state.is_over:
+        if acted and self.marked and not self.state.is_over:
+            # Only games that name what a move reached (Game.highlights) mark it.
             self.out.print(Text("(the positions the bots' moves reached are marked >like this<)"))
 
     def read_move(self, text: str) -> Any:
