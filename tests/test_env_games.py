@@ -25,15 +25,17 @@ from astroplane.protocol import get_game  # noqa: E402
 SQUARE_OFF_RULES = ["square-off", "jump-off", "trading-places", "nine-mens-morris"]
 
 
-def _random_game(e: Any, seed: int) -> dict[str, float]:
+def _random_game(e: Any, seed: int, infos: dict[str, Any] | None = None) -> dict[str, float]:
     """Play ``e`` (reset with ``seed``) to its end with random legal actions; the rewards
-    each agent collected."""
+    each agent collected (and in ``infos``, each agent's last info)."""
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
     total = dict.fromkeys(e.possible_agents, 0.0)
     for agent in e.agent_iter():
-        obs, reward, terminated, truncated, _info = e.last()
+        obs, reward, terminated, truncated, info = e.last()
         total[agent] += reward
+        if infos is not None:
+            infos[agent] = info
         if terminated or truncated:
             e.step(None)
             continue
@@ -64,13 +66,15 @@ def test_passes_pettingzoo_seed_test(game: str, options: dict[str, Any]) -> None
 @pytest.mark.parametrize("rules", SQUARE_OFF_RULES)
 def test_random_square_off_games_end_with_the_returns(rules: str) -> None:
     """A random-agents Square Off game runs to its end; each agent's rewards add up to its
-    returns() (a win 1, a loss 0, a draw 0.5)."""
+    returns() (a win 1, a loss 0, a draw 0.5), and its info says how the game ended."""
     for seed in range(3):
         e = raw_env("square-off", rules=rules)
-        total = _random_game(e, seed)
+        infos: dict[str, Any] = {}
+        total = _random_game(e, seed, infos)
         final = e.state
         assert final.is_over
         assert total == {"W": final.returns()[0], "B": final.returns()[1]}
+        assert infos["B"]["outcome"] == get_game("square-off").describe_outcome(final) != ""
 
 
 @pytest.mark.parametrize("players", [2, 6])

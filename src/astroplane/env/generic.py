@@ -21,7 +21,8 @@ resolved inside the environment by drawing outcomes with their probabilities fro
 ``random.Random`` seeded by ``reset(seed=...)``, so one seed gives one game.
 
 **Rewards** come from the outcome only: when the game ends each agent gets the game's
-``returns()[seat]``; every other step rewards 0. A game the game says ended by its turn
+``returns()[seat]`` (and ``infos[agent]["outcome"]``, the result in words); every other
+step rewards 0. A game the game says ended by its turn
 limit (``ended_by_turn_limit``) is *truncated*, any other end *terminated*.
 
 **Illegal actions** raise the game's ``ValueError`` in the raw environment; under
@@ -224,8 +225,10 @@ class GameEnv(_AECEnv):  # type: ignore[misc]
         values = self.state.returns()
         hook = self.game.ended_by_turn_limit
         truncated = hook is not None and hook(self.state)
+        how = self.game.describe_outcome(self.state)
         for a in self.agents:
             self.rewards[a] = float(values[self._seat_of[a]])
+            self.infos[a] = {"outcome": how}
             if truncated:
                 self.truncations[a] = True
             else:
