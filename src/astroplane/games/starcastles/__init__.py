@@ -44,6 +44,7 @@ from astroplane.games.starcastles.board import (
 from astroplane.games.starcastles.evaluation import evaluate
 from astroplane.games.starcastles.jsonio import (
     from_json,
+    json_schema,
     move_from_dict,
     move_from_json,
     move_to_dict,
@@ -100,6 +101,7 @@ __all__ = [
     "evaluate",
     "format_move",
     "from_json",
+    "json_schema",
     "move_from_dict",
     "move_from_json",
     "move_to_action",
