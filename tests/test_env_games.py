@@ -4,6 +4,8 @@ API conformance, masks, rewards, truncation, chance and the observation tensors.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from typing import Any
 
 import attrs
@@ -220,3 +222,20 @@ def test_chance_env_states_are_never_chance_nodes() -> None:
         assert not e.state.is_chance_node
         legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
         e.step(int(rng.choice(list(legal))))
+
+
+def test_without_the_rl_extra_the_package_imports_and_building_names_the_extra() -> None:
+    """With PettingZoo missing, astroplane.env still imports; making any game's env
+    raises an ImportError that names the extra."""
+    code = (
+        "import sys; sys.modules['pettingzoo'] = None\n"
+        "import astroplane.env as e\n"
+        "for game in ('square-off', 'astroplane'):\n"
+        "    try:\n"
+        "        e.raw_env(game)\n"
+        "    except ImportError as exc:\n"
+        '        assert "astroplane[rl]" in str(exc), exc\n'
+        "    else:\n"
+        "        raise SystemExit('no ImportError')\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
