@@ -1,10 +1,12 @@
 """What the protocol declares, checked for every registered game (so a game added to the
 registry is checked without a test file of its own): seat colours, the turn number, the
-turn limit the tools set, and the fixed action encoding where a game offers one."""
+turn limit the tools set, and the fixed action encoding and the observation where a game
+offers them."""
 
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import re
 from typing import Any
@@ -84,3 +86,38 @@ def test_the_action_encoding_is_a_bijection_on_legal_moves(name: str) -> None:
         assert len(set(numbers)) == len(numbers)
         assert all(0 <= a < game.num_actions(state) for a in numbers)
         assert [game.action_to_move(state, a) for a in numbers] == list(state.legal_moves())
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_observation_fills_its_shape_with_values_0_to_1(name: str) -> None:
+    """Where a game has an observation, every seat's ``observe`` along a game gives as many
+    values as ``observation_shape`` has cells, each 0.0 to 1.0, and the shape stays."""
+    game = games()[name]
+    if game.observe is None or game.observation_shape is None:
+        pytest.skip(f"{name} has no observation")
+    states = _random_states(game, seed=7)
+    shape = game.observation_shape(states[0])
+    for state in states:
+        assert game.observation_shape(state) == shape
+        for seat in state.seats:
+            values = game.observe(state, seat)
+            assert len(values) == math.prod(shape)
+            assert all(isinstance(v, float) and 0.0 <= v <= 1.0 for v in values)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_ended_by_turn_limit_is_true_only_for_a_turn_limit_end(name: str) -> None:
+    """Where a game says how it ended, a game stopped by ``with_turn_limit(rules, 3)``'s
+    limit (none won by then) ended by the turn limit, and no running game did."""
+    game = games()[name]
+    if game.ended_by_turn_limit is None or game.with_turn_limit is None:
+        pytest.skip(f"{name} does not say whether a game ended by its turn limit")
+    start = game.new_game(game.player_counts[0])
+    state = game.new_game(game.player_counts[0], rules=game.with_turn_limit(start.rules, 3))
+    rng = random.Random(2)
+    while not state.is_over:
+        assert not game.ended_by_turn_limit(state)
+        state = state.play(
+            sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_moves())
+        )
+    assert game.ended_by_turn_limit(state)

@@ -186,6 +186,16 @@ class Game(Generic[StateT, MoveT]):
         action_to_move: ``action_to_move(state, action) -> move``, the legal move an
             action number stands for in ``state`` (raises ``ValueError`` otherwise).
         move_to_action: ``move_to_action(state, move) -> int``, a legal move's number.
+        observe: ``observe(state, seat) -> values``: the state as the player of seat
+            ``seat`` sees it, a flat sequence of floats, each 0.0 to 1.0, for learning
+            tools (``astroplane.env``); plain Python, so the game needs no NumPy.
+        observation_shape: ``observation_shape(state) -> shape``: the shape
+            ``observe``'s values fill, row-major (its product is their number); like
+            ``num_actions``, it depends only on the game ``state`` is in (its board, its
+            rules), never on the position.
+        ended_by_turn_limit: ``ended_by_turn_limit(state) -> bool``: True when a finished
+            game ended by its turn limit (the rule ``with_turn_limit`` sets), not by
+            play; learning tools report such an end as a truncation.
         record_to_text: ``record_to_text(initial, moves, headers) -> text``, a game
             record (PGN-like) of the moves played from ``initial``.
         record_from_text: ``record_from_text(text) -> (initial, moves)``, read and
@@ -234,6 +244,9 @@ class Game(Generic[StateT, MoveT]):
     num_actions: Callable[[StateT], int] | None = None
     action_to_move: Callable[[StateT, int], MoveT] | None = None
     move_to_action: Callable[[StateT, MoveT], int] | None = None
+    observe: Callable[[StateT, int], Sequence[float]] | None = None
+    observation_shape: Callable[[StateT], tuple[int, ...]] | None = None
+    ended_by_turn_limit: Callable[[StateT], bool] | None = None
     record_to_text: Callable[[StateT, Sequence[MoveT], Mapping[str, str]], str] | None = None
     record_from_text: Callable[[str], tuple[StateT, tuple[MoveT, ...]]] | None = None
     texts: Mapping[str, str] = attrs.field(factory=dict, converter=_read_only)

@@ -237,6 +237,9 @@ ASTROPLANE: Game[GameState, Move] = Game(
     num_actions=lambda state: actions.action_space(state.topology).count,
     action_to_move=actions.action_to_move,
     move_to_action=_move_to_action,
+    ended_by_turn_limit=lambda state: (
+        state.outcome is not None and state.outcome.reason == EndReason.TURN_LIMIT
+    ),
     record_to_text=_record_to_text,
     record_from_text=_record_from_text,
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES},

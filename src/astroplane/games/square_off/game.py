@@ -35,6 +35,7 @@ from astroplane.games.square_off.moves import (
     move_to_action,
 )
 from astroplane.games.square_off.notation import format_move, parse_move
+from astroplane.games.square_off.observation import observation_shape, observe
 from astroplane.games.square_off.options import SQUARE_OFF, Rules
 from astroplane.games.square_off.outcome import Ending
 from astroplane.games.square_off.play import SEATS
@@ -259,6 +260,11 @@ SQUARE_OFF_GAME: Game[SquareOffState, Move] = Game(
     num_actions=lambda state: NUM_ACTIONS,
     action_to_move=_action_to_move,
     move_to_action=_move_to_action,
+    observe=observe,
+    observation_shape=observation_shape,
+    ended_by_turn_limit=lambda state: (
+        state.outcome is not None and state.outcome.ending == Ending.MAX_TURNS
+    ),
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY},
 )
 """Square Off, registered under the name ``"square-off"``."""

@@ -44,6 +44,7 @@ from astroplane.games.starcastles.board import (
 from astroplane.games.starcastles.evaluation import evaluate
 from astroplane.games.starcastles.jsonio import (
     from_json,
+    json_schema,
     move_from_dict,
     move_from_json,
     move_to_dict,
@@ -54,6 +55,7 @@ from astroplane.games.starcastles.jsonio import (
 from astroplane.games.starcastles.moves import Move, MoveKind
 from astroplane.games.starcastles.names import COLOUR_NAMES, SEAT_COLOURS, SEAT_NAMES
 from astroplane.games.starcastles.notation import format_move, parse_move
+from astroplane.games.starcastles.observation import observation_shape, observe
 from astroplane.games.starcastles.options import (
     OWN_CASTLES,
     STARCASTLES,
@@ -99,6 +101,7 @@ __all__ = [
     "evaluate",
     "format_move",
     "from_json",
+    "json_schema",
     "move_from_dict",
     "move_from_json",
     "move_to_action",
@@ -188,6 +191,9 @@ STARCASTLES_GAME: Game[StarCastlesState, Move] = Game(
     num_actions=lambda state: _actions.num_actions(state.rules),
     action_to_move=_action_to_move,
     move_to_action=lambda state, move: _actions.move_to_action(state.rules, move),
+    observe=observe,
+    observation_shape=observation_shape,
+    ended_by_turn_limit=lambda state: state.is_over and state.winner < 0,
     invariants=check_state,
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY},
 )

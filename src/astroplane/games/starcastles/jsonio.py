@@ -17,7 +17,8 @@ controlled complete castles; ``gems`` each player's Phase Gem on the board or nu
 A move: ``{"kind": "step" | "slide" | "castle" | "swap" | "gem" | "pass", "from": point or
 null, "to": point or null, "notation": "Sb1-c3"}``.
 
-Types are exact and every error names the JSON path (``state.stacks.e3``).
+Types are exact and every error names the JSON path (``state.stacks.e3``). A JSON
+Schema (draft 2020-12) of both ships with the package (``json_schema()``) [SC28].
 
 Examples:
     >>> from astroplane.games.starcastles import new_game
@@ -53,12 +54,14 @@ from astroplane.kit.jsonread import (
     integer,
     load_json,
     object_with,
+    packaged_schema,
     string,
 )
 
 __all__ = [
     "FORMAT_VERSION",
     "from_json",
+    "json_schema",
     "move_from_dict",
     "move_from_json",
     "move_to_dict",
@@ -76,6 +79,19 @@ _STATE_FIELDS = (
     "stacks", "controlled", "gems", "gems_left", "removed", "winner", "outcome",
 )  # fmt: skip
 _MOVE_FIELDS = ("format_version", "game", "type", "kind", "from", "to", "notation")
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the states and moves this module writes [SC28],
+    a new dict each call. It checks names, shapes, types and ranges, the points of the
+    state's board included; the readers check the rest (a gem and a count per player,
+    arms strictly increasing, the modules each player has, the state's consistency).
+
+    Examples:
+        >>> json_schema()["$schema"]
+        'https://json-schema.org/draft/2020-12/schema'
+    """
+    return packaged_schema("astroplane.games.starcastles", "starcastles.schema.json")
 
 
 def _head(kind: str) -> dict[str, Any]:

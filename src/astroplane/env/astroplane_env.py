@@ -52,11 +52,12 @@ the others 0; every other step rewards 0. A game ended by the turn limit [D18] i
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import attrs
 
+from astroplane.env._deps import AECEnv as _AECEnv
+from astroplane.env._deps import gymnasium, np, require, spaces
 from astroplane.games.astroplane.actions import action_space, action_to_move
 from astroplane.games.astroplane.outcome import EndReason
 from astroplane.games.astroplane.pieces import SEAT_NAMES
@@ -64,29 +65,7 @@ from astroplane.games.astroplane.rules.ruleset import STANDARD, Rules
 from astroplane.games.astroplane.setup import new_game
 from astroplane.games.astroplane.state import GameState
 
-__all__ = ["OBSERVATION_PLANES", "RENDER_MODES", "AstroplaneEnv", "env", "observation"]
-
-# The optional dependencies, imported by name so this module imports (and type-checks)
-# with or without them; everything from them is typed Any here.
-_MISSING: ImportError | None = None
-try:
-    np: Any = importlib.import_module("numpy")
-    gymnasium: Any = importlib.import_module("gymnasium")
-    spaces: Any = importlib.import_module("gymnasium.spaces")
-    _AECEnv: Any = importlib.import_module("pettingzoo").AECEnv
-    wrappers: Any = importlib.import_module("pettingzoo.utils.wrappers")
-except ImportError as exc:  # pragma: no cover - exercised without the rl extra
-    _MISSING = exc
-    _AECEnv = object
-
-
-def _require() -> None:
-    """Raise a helpful ImportError when the rl extra is not installed."""
-    if _MISSING is not None:
-        raise ImportError(
-            "astroplane.env needs PettingZoo, Gymnasium and NumPy: "
-            "pip install 'astroplane[rl]' (or pip install pettingzoo gymnasium numpy)"
-        ) from _MISSING
+__all__ = ["OBSERVATION_PLANES", "RENDER_MODES", "AstroplaneEnv", "observation"]
 
 
 #: The render modes of ``AstroplaneEnv``.
@@ -109,7 +88,7 @@ def observation(state: GameState, seat: int) -> Any:
     Raises:
         ImportError: If NumPy is not installed.
     """
-    _require()
+    require()
     t = state.topology
     obs = np.zeros((OBSERVATION_PLANES, t.n_positions), dtype=np.float32)
     stacks = state.stacks
@@ -179,7 +158,7 @@ class AstroplaneEnv(_AECEnv):  # type: ignore[misc]
         first: int | str | None = None,
         render_mode: str | None = None,
     ) -> None:
-        _require()
+        require()
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"unknown render mode {render_mode!r} (ansi, human)")
@@ -289,25 +268,3 @@ class AstroplaneEnv(_AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-def env(**kwargs: Any) -> Any:
-    """The ASTROPLANE environment with PettingZoo's usual wrappers: an illegal action ends
-    the game with reward -1 for the offender, actions are checked against the space, and
-    the AEC call order is enforced.
-
-    Args:
-        **kwargs: Passed to ``AstroplaneEnv`` (``players``, ``rules``, ``max_turns``,
-            ``first``, ``render_mode``).
-
-    Returns:
-        The wrapped environment (a ``pettingzoo.AECEnv``).
-
-    Raises:
-        ImportError: If the rl extra (PettingZoo, Gymnasium, NumPy) is not installed.
-    """
-    e: Any = AstroplaneEnv(**kwargs)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e

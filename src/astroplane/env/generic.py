@@ -1,0 +1,250 @@
+"""A PettingZoo AEC environment for any registered game with an action encoding.
+
+``GameEnv`` plays a game through the protocol alone (``astroplane.protocol.Game``): the
+game must give its fixed action encoding (``num_actions``, ``action_to_move``,
+``move_to_action``) and an observation (``observe``, ``observation_shape``). Square Off
+and StarCastles do; ASTROPLANE has its own environment (``AstroplaneEnv``), which
+``raw_env("astroplane")`` gives.
+
+**Agents** are the game's seat names (``Game.seat_names``) of the seats in play, in turn
+order. An agent may be selected several times in a row when its turn has several
+actions (a Square Off removal, a StarCastles Phase Gem).
+
+**Actions** are ``Discrete(num_actions)``; the mask (``"action_mask"``, int8) marks the
+legal actions of the agent to act and is all zeros for the others.
+
+**Observations** are ``{"observation": float32 array of observation_shape,
+"action_mask": ...}``, the game's ``observe(state, seat)`` shaped, values 0 to 1.
+
+**Chance** (a die) is no agent: after ``reset`` and after each action, chance nodes are
+resolved inside the environment by drawing outcomes with their probabilities from a
+``random.Random`` seeded by ``reset(seed=...)``, so one seed gives one game.
+
+**Rewards** come from the outcome only: when the game ends each agent gets the game's
+``returns()[seat]`` (and ``infos[agent]["outcome"]``, the result in words); every other
+step rewards 0. A game the game says ended by its turn
+limit (``ended_by_turn_limit``) is *truncated*, any other end *terminated*.
+
+**Illegal actions** raise the game's ``ValueError`` in the raw environment; under
+``env()`` they end the game with reward -1 for the offender.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from astroplane.env._deps import AECEnv as _AECEnv
+from astroplane.env._deps import gymnasium, np, require, spaces
+from astroplane.protocol import Game, get_game, sample_chance
+
+__all__ = ["RENDER_MODES", "GameEnv", "env_name"]
+
+#: The render modes of ``GameEnv``.
+RENDER_MODES = ("ansi", "human")
+#: The protocol hooks a game needs for ``GameEnv``.
+NEEDED = ("num_actions", "action_to_move", "move_to_action", "observe", "observation_shape")
+
+
+def env_name(game: Game[Any, Any]) -> str:
+    """The environment's PettingZoo name: ``square_off_v0`` for ``square-off``."""
+    return game.name.replace("-", "_") + "_v0"
+
+
+def _resolve(game: str | Game[Any, Any]) -> Game[Any, Any]:
+    """The game ``game`` names, checked to have the hooks ``GameEnv`` needs."""
+    found = game if isinstance(game, Game) else get_game(game)
+    missing = [h for h in NEEDED if getattr(found, h) is None]
+    if missing:
+        raise ValueError(
+            f"the game {found.name!r} has no PettingZoo environment: it lacks "
+            f"{', '.join(missing)} (astroplane.protocol.Game)"
+        )
+    return found
+
+
+class GameEnv(_AECEnv):  # type: ignore[misc]
+    """The raw AEC environment of a game (``astroplane.env.env(game)`` wraps it).
+
+    Args:
+        game: The game: its registered name (``"square-off"``) or a ``Game`` value.
+        players: The number of players (default: the game's smallest).
+        rules: The rules: a rules value of the game or its rules text (``"jump-off"``);
+            None for its standard rules.
+        max_turns: If given, the game's ``with_turn_limit`` sets it on the rules, so every
+            game ends by that turn at the latest (None: the rules' own limit).
+        first: The seat (number or name) that starts (default: the game's).
+        render_mode: None, ``"ansi"`` (``render()`` returns the board as text) or
+            ``"human"`` (prints it).
+
+    Attributes:
+        game: The ``Game``.
+        state: The current state.
+
+    Raises:
+        ValueError: If the game lacks a hook ``GameEnv`` needs, or on a bad player count,
+            rules, turn limit, seat or render mode.
+        ImportError: If the rl extra (PettingZoo, Gymnasium, NumPy) is not installed.
+
+    Examples:
+        >>> e = GameEnv("square-off", rules="jump-off")
+        >>> e.reset(seed=1)
+        >>> e.possible_agents, e.agent_selection, int(e.action_space("W").n)
+        (['W', 'B'], 'W', 1176)
+    """
+
+    metadata = {  # noqa: RUF012 (PettingZoo's convention: a class-level dict)
+        "render_modes": list(RENDER_MODES),
+        "name": "astroplane_game_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str | Game[Any, Any],
+        players: int | None = None,
+        *,
+        rules: Any = None,
+        max_turns: int | None = None,
+        first: int | str | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        require()
+        super().__init__()
+        g = self.game = _resolve(game)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"unknown render mode {render_mode!r} (ansi, human)")
+        self._players = g.player_counts[0] if players is None else players
+        if isinstance(rules, str):
+            rules = g.rules_from_text(rules)
+        if max_turns is not None:
+            if g.with_turn_limit is None:
+                raise ValueError(f"the game {g.name!r} has no turn limit option")
+            if rules is None:
+                rules = getattr(g.new_game(self._players, first=first), "rules", None)
+            rules = g.with_turn_limit(rules, max_turns)
+        self._rules = rules
+        self._first = first
+        self.metadata = {**type(self).metadata, "name": env_name(g)}
+        self.render_mode = render_mode
+        self._rng = random.Random()
+        self.state: Any = self._start()
+        seats = self.state.seats
+        self._seat_of = {g.seat_names[s]: s for s in seats}
+        self.possible_agents = [g.seat_names[s] for s in seats]
+        self.agents = self.possible_agents[:]
+        self._n_actions: int = g.num_actions(self.state)  # type: ignore[misc]
+        self._shape: tuple[int, ...] = tuple(g.observation_shape(self.state))  # type: ignore[misc]
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=0.0, high=1.0, shape=self._shape, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self._n_actions,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self._n_actions) for a in self.possible_agents}
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection = self.possible_agents[0]
+
+    def _start(self) -> Any:
+        """A new game, its chance nodes resolved."""
+        state = self.game.new_game(self._players, rules=self._rules, first=self._first)
+        return self._settle(state)
+
+    def _settle(self, state: Any) -> Any:
+        """``state`` with chance drawn until a player acts or the game is over."""
+        while state.is_chance_node and not state.is_over:
+            state = state.play(sample_chance(state, self._rng))
+        return state
+
+    def observation_space(self, agent: str) -> Any:
+        """The observation space of ``agent`` (the same for all agents)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        """The action space of ``agent``: ``Discrete(num_actions)``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` seeds the draws of chance (``options`` is unused)."""
+        self._rng = random.Random(seed)
+        self.state = self._start()
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.game.seat_names[int(self.state.to_move)]
+        if self.state.is_over:  # pragma: no cover - no bundled game starts finished
+            self._finish()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The observation of ``agent``: the game's ``observe`` and the action mask."""
+        seat = self._seat_of[agent]
+        s = self.state
+        mask = np.zeros(self._n_actions, dtype=np.int8)
+        if not s.is_over and int(s.to_move) == seat:
+            number = self.game.move_to_action
+            for m in s.legal_moves():
+                mask[number(s, m)] = 1  # type: ignore[misc]
+        values = self.game.observe(s, seat)  # type: ignore[misc]
+        obs = np.asarray(values, dtype=np.float32).reshape(self._shape)
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` (an action number) for the selected agent, then any chance.
+
+        Raises:
+            ValueError: If the action is not legal (the game's error, such as
+                ``IllegalMoveError``; see ``env()`` for a wrapper that ends the game
+                instead).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        move = self.game.action_to_move(self.state, int(action))  # type: ignore[misc]
+        self.state = self._settle(self.state.play(move))
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        self._cumulative_rewards[agent] = 0.0
+        if self.state.is_over:
+            self._finish()
+        self.agent_selection = self.game.seat_names[int(self.state.to_move)]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self) -> None:
+        """Set the rewards and the end flags of a finished game."""
+        values = self.state.returns()
+        hook = self.game.ended_by_turn_limit
+        truncated = hook is not None and hook(self.state)
+        how = self.game.describe_outcome(self.state)
+        for a in self.agents:
+            self.rewards[a] = float(values[self._seat_of[a]])
+            self.infos[a] = {"outcome": how}
+            if truncated:
+                self.truncations[a] = True
+            else:
+                self.terminations[a] = True
+
+    def render(self) -> str | None:
+        """The board as text (``"ansi"``), or print it (``"human"``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render mode")
+            return None
+        s, g = self.state, self.game
+        text = g.render_text(s) + "\n" + (g.describe_outcome(s) if s.is_over else g.status(s))
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
