@@ -86,7 +86,8 @@ def test_every_move_has_one_unambiguous_click_path(name: str, players: int, vari
     shared = 0
     for state in random_states(name, players, variant, seed=players):
         paths = clicks.click_paths(game, state)
-        assert [p["text"] for p in paths] == [game.format_move(state, m) for m in state.legal_moves()]
+        texts = [game.format_move(state, m) for m in state.legal_moves()]
+        assert [p["text"] for p in paths] == texts
         points = svg_points(game.render_svg(state))
         by_path: dict[tuple[str, ...], list[dict[str, Any]]] = {}
         for p in paths:
@@ -102,8 +103,8 @@ def test_every_move_has_one_unambiguous_click_path(name: str, players: int, vari
             shared += len(moves) > 1
             for m in moves:  # the path (and the choice) lead back to the move
                 assert game.format_move(state, game.parse_move(state, m["text"])) == m["text"]
-    if name == "starcastles" and variant != "own-castles":
-        print(f"{shared} shared paths")
+    if name == "starcastles":  # a Spire or its whole castle: the choice list is needed
+        assert shared > 0
 
 
 def test_square_off_paths_in_words() -> None:
@@ -136,7 +137,9 @@ def test_a_game_without_paths_gets_a_button_per_move() -> None:
     assert paths and all(p["clicks"] == ["@" + p["text"]] for p in paths)
 
 
-@pytest.mark.parametrize(("name", "players", "human"), [("square-off", 2, "B"), ("starcastles", 3, "O")])
+@pytest.mark.parametrize(
+    ("name", "players", "human"), [("square-off", 2, "B"), ("starcastles", 3, "O")]
+)
 def test_whole_game_through_the_session(name: str, players: int, human: str) -> None:
     """The person (a seeded random choice of the offered paths) against the bots, to the
     end: the view's move list replays to its position, undo goes back to the person."""
