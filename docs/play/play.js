@@ -263,6 +263,9 @@ function render(next) {
   $("undo").disabled = !view.can_undo || !(view.your_turn || view.over);
   for (const id of ["new", "download-position"]) $(id).disabled = false;
   $("download-record").disabled = view.game ? !view.record : false;
+  $("download-record").title = $("download-record").disabled
+    ? `${view.title} has no game record format yet`
+    : "The moves so far as a game record";
   setPhase(view.over ? "over" : view.your_turn ? "human" : "bot");
   document.body.dataset.ply = view.ply;
   document.body.dataset.game = view.game ?? "astroplane";
@@ -296,6 +299,7 @@ function drawAstroplane() {
     node.setAttribute("aria-label", `move ${view.selected} to ${position}`);
   }
   $("move-buttons").replaceChildren();
+  $("click-help").textContent = "";
 }
 
 // The other games: rings on the points to click next and those clicked so far, and the
