@@ -1,6 +1,7 @@
 """The play page's Python side for the games other than ASTROPLANE (Square Off,
-StarCastles), through the generic protocol only (``astroplane.protocol.get_game``): a
-person plays one seat against bots, or bots play every seat while the person watches.
+StarCastles, Aeroplane Chess), through the generic protocol only
+(``astroplane.protocol.get_game``): a person plays one seat against bots, or bots play
+every seat while the person watches.
 
 Like bridge.py (ASTROPLANE's richer session), everything crosses to JavaScript as JSON
 text and moves travel as their notation: the page sends back a move text it was offered,
@@ -18,29 +19,37 @@ clicks.py.
 
 from __future__ import annotations
 
+import importlib
 import json
+import random
 from typing import Any
 
-from clicks import HOWTO, button_label, click_paths
+from clicks import HOWTO, button_label, click_paths, element_id
 
 from astroplane.agents import make_bot
-from astroplane.protocol import get_game
+from astroplane.protocol import get_game, sample_chance
 
 __all__ = ["GameSession", "catalogue"]
 
 #: The games the page offers besides ASTROPLANE, in the selector's order.
-GAMES = ("square-off", "starcastles")
+GAMES = ("square-off", "starcastles", "aeroplane-chess")
+
+#: Each game's rules page on the documentation site, relative to the play page.
+RULES_PAGES = {
+    "square-off": "../square-off/rules/",
+    "starcastles": "../starcastles/decisions/",
+    "aeroplane-chess": "../aeroplane-chess/rules/",
+}
+
+#: The person's move at their chance node (a die to roll): the session draws the outcome.
+ROLL = {"text": "roll", "clicks": ["@roll"], "words": "roll the die"}
 
 
 def _variants(name: str) -> list[str]:
-    """The registered variants (presets) of a game, standard first."""
-    if name == "square-off":
-        from astroplane.games.square_off import VARIANTS
-    elif name == "starcastles":
-        from astroplane.games.starcastles import VARIANTS
-    else:
-        return []
-    return list(VARIANTS)
+    """The registered variants (presets) of a game, standard first: the ``VARIANTS`` (or
+    ``PRESETS``) of its package ``astroplane.games.<name>``."""
+    package = importlib.import_module("astroplane.games." + name.replace("-", "_"))
+    return list(getattr(package, "VARIANTS", None) or getattr(package, "PRESETS", ()))
 
 
 def catalogue() -> str:
@@ -55,11 +64,16 @@ def catalogue() -> str:
                 "title": game.title,
                 "player_counts": list(game.player_counts),
                 "seat_names": list(game.seat_names),
+                "seats": {
+                    n: [game.seat_names[s] for s in game.new_game(n).seats]
+                    for n in game.player_counts
+                },
                 "seat_colours": list(game.seat_colours or ()),
                 "variants": _variants(name),
                 "goal": game.texts.get("goal", ""),
                 "rules": game.texts.get("rules", ""),
                 "howto": HOWTO.get(name, "Click a move's button to play it."),
+                "rules_page": RULES_PAGES.get(name, "../"),
             }
         )
     return json.dumps(out)
@@ -75,7 +89,7 @@ class GameSession:
         variant: A rules text of the game ("jump-off"); None: its standard rules.
         human: The person's seat name; None or "" to watch the bots play every seat.
         bot: A bot name for ``astroplane.agents.make_bot``.
-        seed: The bots' seed (each bot gets ``seed + i``); None for unseeded bots.
+        seed: The bots' seed (each bot gets ``seed + i``) and the dice's; None: unseeded.
         max_turns: End the game after this turn, by the game's own turn-limit rule.
         iterations: Search budget per action for a bot that has one (MCTS).
 
@@ -110,6 +124,7 @@ class GameSession:
             if iterations and hasattr(agent, "iterations"):
                 agent.iterations = int(iterations)
             self.bots[seat] = agent
+        self.dice = random.Random(None if seed is None else int(seed))
         self.state = self.initial
         # One entry per move played: (state before, move, its text).
         self.history: list[tuple[Any, Any, str]] = []
@@ -155,7 +170,12 @@ class GameSession:
             svg = game.render_svg(state, last=last)
         except TypeError:  # a drawing without the last move
             svg = game.render_svg(state)
-        paths = click_paths(game, state) if self.your_turn else []
+        if not self.your_turn:
+            paths = []
+        elif state.is_chance_node:
+            paths = [ROLL]
+        else:
+            paths = click_paths(game, state)
         buttons = {t: button_label(t) for p in paths for t in p["clicks"] if t.startswith("@")}
         seats = [self.seat_name(s) for s in self.initial.seats]
         colours = game.seat_colours or ()
@@ -176,7 +196,13 @@ class GameSession:
                 "ply": len(self.history),
                 "paths": paths,
                 "buttons": buttons,
-                "can_undo": self.human in {self.seat_name(b.to_move) for b, _, _ in self.history},
+                "elements": {
+                    t: element_id(game.name, t)
+                    for p in paths
+                    for t in p["clicks"]
+                    if not t.startswith("@")
+                },
+                "can_undo": any(self._yours(before) for before, _, _ in self.history),
                 "turns": self._turns(),
                 "position": game.position_to_text(state),
                 "rules": game.rules_to_text(self.initial.rules),
@@ -187,19 +213,27 @@ class GameSession:
 
     # ---- moves ----------------------------------------------------------------------
     def play(self, text: str) -> str:
-        """Play the person's move given by its notation; returns ``{"text", "events"}``.
+        """Play the person's move given by its notation (``"roll"`` at their chance node:
+        the session rolls the die); returns ``{"text", "events"}``.
 
         Raises:
             ValueError: If it is not the person's turn, or the text is not a legal move.
         """
         if not self.your_turn:
             raise ValueError("it is not your turn")
+        if self.state.is_chance_node:
+            if text != "roll":
+                raise ValueError(f"the die is to be rolled (play 'roll'), not {text!r}")
+            return self._play(sample_chance(self.state, self.dice))
         return self._play(self.game.parse_move(self.state, text))
 
     def bot_move(self) -> str:
-        """Let the bot to move choose and play one move; returns ``{"text", "events"}``."""
+        """Let the bot to move choose and play one move (or roll its die); returns
+        ``{"text", "events"}``."""
         if self.state.is_over or self.your_turn:
             raise ValueError("it is not a bot's turn")
+        if self.state.is_chance_node:
+            return self._play(sample_chance(self.state, self.dice))
         return self._play(self.bots[self.to_move].choose(self.state))
 
     def _play(self, move: Any) -> str:
@@ -209,12 +243,19 @@ class GameSession:
         self.history.append((state, move, text))
         return json.dumps({"text": text, "events": []})
 
+    def _yours(self, before: Any) -> bool:
+        """Whether the move played in ``before`` was a choice of the person (not a roll)."""
+        return not before.is_chance_node and self.seat_name(before.to_move) == self.human
+
     def undo(self) -> str:
-        """Take back the person's last move and the bots' answers to it; returns ``view()``."""
+        """Take back the person's last move and the bots' answers to it; returns ``view()``.
+        A die the person rolled before that move stays rolled."""
+        if not any(self._yours(before) for before, _, _ in self.history):
+            return self.view()
         while self.history:
             before, _move, _text = self.history.pop()
             self.state = before
-            if self.seat_name(before.to_move) == self.human:
+            if self._yours(before):
                 break
         return self.view()
 

@@ -1,10 +1,11 @@
 """How a person's clicks make each legal move, for the play page's games other than
-ASTROPLANE (Square Off, StarCastles). play.js writes this file next to bridge.py.
+ASTROPLANE (Square Off, StarCastles, Aeroplane Chess). play.js writes this file next to
+bridge.py.
 
-A move's *click path* is the list of what a person clicks, in order: a point's name
-(``"d2"``: the point, or any piece or module drawn on it, in the game's SVG, whose ids
-are ``pt-d2``, ``piece-d2``, ``mod-d2-S``) or a button token (``"@gem"``, ``"@pass"``:
-a button under the board, labelled by ``BUTTONS``). The page builds a prefix tree of the
+A move's *click path* is the list of what a person clicks, in order: a place on the board
+(``"d2"``, a point; ``"R1"``, a plane) ringed over the SVG element ``element_id`` names
+(``pt-d2``, ``plane-R1``), or a button token (``"@gem"``, ``"@pass"``: a button under the
+board, labelled by ``BUTTONS``). The page builds a prefix tree of the
 paths of the legal moves, highlights what can be clicked next, plays a move when its path
 is complete, and asks with a choice list (the moves' ``words``) when several moves share
 one path. A game without its own paths here gets one button per move, so every game
@@ -20,6 +21,8 @@ Per game:
   the castle itself can both go to one point (``Sc3-d3``, ``Cc3-d3``): the choice list
   says which. A Phase Gem is the gem button then an empty point (``*e3``); ``pass`` is
   a button.
+* Aeroplane Chess: the die is a button (``@roll``, the session rolls it); a move is the
+  plane (the lowest of a stack) then the square it ends on (``R1-10``, ``R2-RT``).
 
     >>> from astroplane.protocol import get_game
     >>> game = get_game("starcastles")
@@ -36,12 +39,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["BUTTONS", "HOWTO", "click_paths"]
+__all__ = ["BUTTONS", "HOWTO", "click_paths", "element_id"]
 
 #: The label of each button token.
 BUTTONS = {
     "@gem": "Place a Phase Gem",
     "@pass": "Pass",
+    "@roll": "Roll the die",
 }
 
 #: How to play by clicks, per game, for the page's help text.
@@ -56,6 +60,11 @@ HOWTO = {
         "step, a slide, a dock on a stack, a castle step or swap; when the Spire alone or its "
         "whole castle can go, a dialog asks which. \u201cPlace a Phase Gem\u201d, then an "
         "empty point, puts a gem there (you then still move); \u201cPass\u201d when stuck."
+    ),
+    "aeroplane-chess": (
+        "Click \u201cRoll the die\u201d, then one of your ringed planes and the ringed square "
+        "it ends on (after any jump or shortcut); a plane in the hangar takes off to its "
+        "take-off square."
     ),
 }
 
@@ -99,11 +108,39 @@ def _starcastles(text: str) -> tuple[list[str], str]:
     return [a, b], f"{what} to the empty point {b}"
 
 
+_AEROPLANE = re.compile(r"([RYBG][1-4])([-x])([RYBG]T|[RYBG]H[1-6]|[0-9]{1,2})(&?)")
+_PLANE = re.compile(r"[RYBG][1-4]")
+
+
+def _aeroplane_chess(text: str) -> tuple[list[str], str]:
+    if text == "pass":
+        return ["@pass"], "pass (no move with this roll)"
+    match = _AEROPLANE.fullmatch(text)
+    if match is None:
+        return [f"@{text}"], text
+    plane, sign, square, stack = match.groups()
+    words = f"{plane} to {square}"
+    if sign == "x":
+        words += ", sending opponents home"
+    if stack:
+        words += ", stacking with your planes there"
+    return [plane, square], words
+
+
 #: Per game: a move's notation -> (its click path, the move in words).
 PATHS: dict[str, Callable[[str], tuple[list[str], str]]] = {
     "square-off": _square_off,
     "starcastles": _starcastles,
+    "aeroplane-chess": _aeroplane_chess,
 }
+
+
+def element_id(game_name: str, token: str) -> str:
+    """The id of the SVG element a place token is ringed over (``pt-d2``, ``plane-R1``,
+    ``sq-10``)."""
+    if game_name == "aeroplane-chess":
+        return f"plane-{token}" if _PLANE.fullmatch(token) else f"sq-{token}"
+    return f"pt-{token}"
 
 
 def click_paths(game: Any, state: Any) -> list[dict[str, Any]]:

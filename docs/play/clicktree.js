@@ -71,18 +71,33 @@ export function pointOf(node) {
   return null;
 }
 
-// Rings over the points that can be clicked next (class "target") and the points
-// clicked so far ("chosen"), on top of the drawing so that a click always lands on them.
-export function drawTargets(svg, targets, chosen) {
+// Rings over the places that can be clicked next (class "target") and those clicked so
+// far ("chosen"), on top of the drawing so that a click always lands on them. `idOf` gives
+// a token's SVG element: a point's circle is ringed around its centre, anything else
+// (a plane, a square) around its bounding box.
+export function drawTargets(svg, targets, chosen, idOf) {
+  const toRoot = (node) => svg.getScreenCTM().inverse().multiply(node.getScreenCTM());
   const ring = (name, cls) => {
-    const point = svg.querySelector(`#${CSS.escape(`pt-${name}`)}`);
-    if (!point) return;
-    const r = Number(point.getAttribute("r"));
+    const shape = svg.querySelector(`#${CSS.escape(idOf(name))}`);
+    if (!shape) return;
+    let cx;
+    let cy;
+    let r;
+    if (shape.matches("circle")) {
+      [cx, cy, r] = ["cx", "cy", "r"].map((a) => Number(shape.getAttribute(a)));
+      r *= 2.2;
+    } else {
+      const box = shape.getBBox();
+      const centre = new DOMPoint(box.x + box.width / 2, box.y + box.height / 2).matrixTransform(
+        toRoot(shape),
+      );
+      [cx, cy, r] = [centre.x, centre.y, (Math.max(box.width, box.height) / 2) * 1.3];
+    }
     const node = document.createElementNS(SVG_NS, "circle");
-    node.setAttribute("cx", point.getAttribute("cx"));
-    node.setAttribute("cy", point.getAttribute("cy"));
-    node.setAttribute("r", String(r * 2.2));
-    node.setAttribute("stroke-width", String(r * 0.45));
+    node.setAttribute("cx", String(cx));
+    node.setAttribute("cy", String(cy));
+    node.setAttribute("r", String(r));
+    node.setAttribute("stroke-width", String(r * (shape.matches("circle") ? 0.2 : 0.16)));
     node.setAttribute("class", `click-ring ${cls}`);
     node.dataset.point = name;
     if (cls === "target") {

@@ -143,7 +143,7 @@ function fillForm(wanted = {}) {
 function fillSeats(wanted) {
   const game = catalogue[$("game").value];
   const players = Number($("players").value);
-  const seats = game ? game.seat_names.slice(0, players) : ["S"];
+  const seats = game ? game.seats[players] : ["S"];
   const options = seats.map((seat) => new Option(seat, seat));
   if (game) options.push(new Option("nobody: watch the bots", "none"));
   $("human").replaceChildren(...options);
@@ -220,6 +220,8 @@ function render(next) {
     : view.human
       ? `Play ${title} against the bots`
       : `${title}: the bots play`;
+  $("rules-link").href = game ? game.rules_page : "../rules/";
+  $("rules-link").textContent = game ? `${title} rules` : "Rules (illustrated)";
   $("about").hidden = Boolean(game);
   $("about-game").hidden = !game;
   if (game) {
@@ -311,6 +313,7 @@ function drawClicks(svg) {
     svg,
     next.filter((token) => !token.startsWith("@")),
     tree.prefix.filter((token) => !token.startsWith("@")),
+    (token) => view.elements[token] ?? `pt-${token}`,
   );
   const box = $("move-buttons");
   box.replaceChildren();

@@ -1,6 +1,7 @@
-"""The play page's Python side for Square Off and StarCastles (docs/play/boardgame.py and
-clicks.py) under CPython: every legal move can be made by clicks or a button, the clicks
-are unambiguous, and whole games run through the session as the page drives it."""
+"""The play page's Python side for Square Off, StarCastles and Aeroplane Chess
+(docs/play/boardgame.py and clicks.py) under CPython: every legal move can be made by
+clicks or a button, the clicks are unambiguous, and whole games run through the session
+as the page drives it."""
 
 from __future__ import annotations
 
@@ -11,13 +12,13 @@ import random
 import re
 import sys
 from collections.abc import Iterator
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
 
 from astroplane.agents import make_bot
-from astroplane.protocol import get_game
+from astroplane.protocol import get_game, sample_chance
 
 from .browser_helpers import PAGE
 
@@ -51,11 +52,15 @@ SETUPS = [
     ("starcastles", 6, "starcastles"),
     ("starcastles", 2, "starcastles-121"),
     ("starcastles", 4, "own-castles"),
+    ("aeroplane-chess", 2, "standard"),
+    ("aeroplane-chess", 4, "classic"),
+    ("aeroplane-chess", 3, "modern"),
 ]
 
 
 def random_states(name: str, players: int, variant: str, seed: int) -> Iterator[Any]:
-    """The states of a few games played by a mix of random and greedy bots."""
+    """The states (not chance nodes) of a few games played by a mix of random and greedy
+    bots."""
     game = get_game(name)
     rng = random.Random(seed)
     for _ in range(3):
@@ -64,12 +69,15 @@ def random_states(name: str, players: int, variant: str, seed: int) -> Iterator[
         for _ in range(rng.randrange(40, 160)):
             if state.is_over:
                 break
+            if state.is_chance_node:
+                state = state.play(sample_chance(state, rng))
+                continue
             yield state
             state = state.play(bot.choose(state))
 
 
-def svg_points(svg: str) -> set[str]:
-    return set(re.findall(r'id="pt-([a-z][0-9]+)"', svg))
+def svg_ids(svg: str) -> set[str]:
+    return set(re.findall(r'id="([^"]+)"', svg))
 
 
 def test_docstring_examples() -> None:
@@ -80,7 +88,7 @@ def test_docstring_examples() -> None:
 
 @pytest.mark.parametrize(("name", "players", "variant"), SETUPS)
 def test_every_move_has_one_unambiguous_click_path(name: str, players: int, variant: str) -> None:
-    """Each legal move has a click path of drawn points and buttons; a path is never the
+    """Each legal move has a click path of drawn places and buttons; a path is never the
     start of another, and moves that share a path differ in words (the choice list)."""
     game = get_game(name)
     shared = 0
@@ -88,12 +96,13 @@ def test_every_move_has_one_unambiguous_click_path(name: str, players: int, vari
         paths = clicks.click_paths(game, state)
         texts = [game.format_move(state, m) for m in state.legal_moves()]
         assert [p["text"] for p in paths] == texts
-        points = svg_points(game.render_svg(state))
+        ids = svg_ids(game.render_svg(state))
         by_path: dict[tuple[str, ...], list[dict[str, Any]]] = {}
         for p in paths:
             assert p["clicks"], p
             for token in p["clicks"]:
-                assert token in points or token in clicks.BUTTONS, (p, game.position_to_text(state))
+                drawn = clicks.element_id(name, token) in ids
+                assert drawn or token in clicks.BUTTONS, (p, game.position_to_text(state))
             by_path.setdefault(tuple(p["clicks"]), []).append(p)
         for path, moves in by_path.items():
             for i in range(1, len(path)):
@@ -129,20 +138,32 @@ def test_starcastles_castle_and_spire_share_a_path() -> None:
     assert clicks._starcastles("*e3")[0] == ["@gem", "e3"]
 
 
+def test_aeroplane_chess_paths_in_words() -> None:
+    """Aeroplane Chess: the plane then the square it ends on; pass is a button."""
+    assert clicks._aeroplane_chess("R1x30") == (["R1", "30"], "R1 to 30, sending opponents home")
+    assert clicks._aeroplane_chess("R2-RT")[0] == ["R2", "RT"]
+    assert clicks._aeroplane_chess("pass")[0] == ["@pass"]
+    assert clicks.element_id("aeroplane-chess", "R2") == "plane-R2"
+    assert clicks.element_id("aeroplane-chess", "RH3") == "sq-RH3"
+
+
 def test_a_game_without_paths_gets_a_button_per_move() -> None:
     """A game clicks.py does not know is played by one button per move."""
-    game = get_game("aeroplane-chess")
-    state = game.new_game(2)
+    known = get_game("square-off")
+    game = SimpleNamespace(name="unknown", format_move=known.format_move)
+    state = known.new_game(2)
     paths = clicks.click_paths(game, state)
     assert paths and all(p["clicks"] == ["@" + p["text"]] for p in paths)
 
 
 @pytest.mark.parametrize(
-    ("name", "players", "human"), [("square-off", 2, "B"), ("starcastles", 3, "O")]
+    ("name", "players", "human"),
+    [("square-off", 2, "B"), ("starcastles", 3, "O"), ("aeroplane-chess", 2, "B")],
 )
 def test_whole_game_through_the_session(name: str, players: int, human: str) -> None:
     """The person (a seeded random choice of the offered paths) against the bots, to the
-    end: the view's move list replays to its position, undo goes back to the person."""
+    end: the view's move list replays to its position, undo goes back to the person's
+    last choice (a die they rolled stays rolled)."""
     session = boardgame.GameSession(name, players=players, human=human, seed=3, max_turns=60)
     game = get_game(name)
     rng = random.Random(5)
@@ -159,6 +180,7 @@ def test_whole_game_through_the_session(name: str, players: int, human: str) -> 
         if not undone and view["ply"] > 10:
             after = json.loads(session.undo())
             assert after["ply"] < view["ply"] and after["your_turn"]
+            assert not session.state.is_chance_node, "undo kept the person's roll"
             undone = True
             continue
         session.play(rng.choice(view["paths"])["text"])
@@ -203,3 +225,5 @@ def test_catalogue() -> None:
     assert "trading-places" in games["square-off"]["variants"]
     assert games["starcastles"]["player_counts"] == [2, 3, 4, 5, 6]
     assert len(games["starcastles"]["seat_colours"]) == 6
+    assert games["aeroplane-chess"]["seats"]["2"] == ["R", "B"]
+    assert games["aeroplane-chess"]["variants"] == ["standard", "classic", "modern"]

@@ -1,7 +1,7 @@
-"""The play page (docs/play) playing Square Off and StarCastles in a real Chromium: moves
-made by clicking the green rings and the buttons, against seeded bots, every drawing
-compared with the state reached here by replaying the page's move list; and six bots
-playing StarCastles to its end.
+"""The play page (docs/play) playing Square Off, StarCastles and Aeroplane Chess in a real
+Chromium: moves made by clicking the green rings and the buttons, against seeded bots,
+every drawing compared with the state reached here by replaying the page's move list; and
+six bots playing StarCastles to its end.
 
 Screenshots of each game are written to the test's tmp dir (and to
 ``$ASTROPLANE_ARTIFACTS`` when that is set).
@@ -33,6 +33,7 @@ document.addEventListener("astroplane:render", (event) => {
     ply: event.detail.ply,
     over: event.detail.over,
     title: svg.querySelector(":scope > title").textContent,
+    desc: svg.querySelector(":scope > desc")?.textContent ?? null,
     pieces: [...svg.querySelectorAll("g.piece[id^='piece-']")].map(
       (g) => [g.id.slice(6), g.classList.contains("W") ? "W" : "B"]),
     turns: [...document.querySelectorAll("#moves li")].map((li) => ({
@@ -71,7 +72,10 @@ class Oracle:
         assert render["game"] == game.name
         assert render["ply"] == len(texts), where
         assert render["position"] == game.position_to_text(state), where
-        assert render["title"] == f"{game.title}: {render['position']}", where
+        if game.name == "aeroplane-chess":  # the drawing's description is the position
+            assert render["desc"] == render["position"], where
+        else:  # the drawing's title ends with the position
+            assert render["title"] == f"{game.title}: {render['position']}", where
         assert render["over"] == state.is_over, where
         if game.name == "square-off":
             names = state.board.names
@@ -259,4 +263,32 @@ def test_six_bots_play_starcastles_to_the_end(
     assert status == f"Game over: {game.describe_outcome(state)}"
     assert person.targets() == set() and person.buttons() == set()
     save_screenshot(tab, tmp_path / "play-starcastles-6-bots.png")
+    assert tab.foreign == [] and tab.errors == []
+
+
+def test_aeroplane_chess_roll_button_and_clicks(tab: Page, page_server: Server) -> None:
+    """A person rolls the die with its button and moves planes by clicking the plane and
+    the square it ends on, against a seeded bot; every drawing shows the engine's state."""
+    game = get_game("aeroplane-chess")
+    person = Person(tab, page_server, "?game=aeroplane-chess&human=R&seed=3&anim=0&delay=0")
+    oracle = Oracle("aeroplane-chess", 2, game.rules_from_text("standard"))
+    moved = 0
+    for _ in range(40):
+        person.wait()
+        for render in person.renders():
+            state = oracle.check(render)
+        if state.is_over or moved >= 3:
+            break
+        assert game.seat_names[state.to_move] == "R"
+        if state.is_chance_node:
+            assert person.buttons() == {"@roll"} and person.targets() == set()
+            person.play(["@roll"])
+            continue
+        points, buttons = first_clicks(game, state)
+        assert person.targets() == points and person.buttons() == buttons
+        text = game.format_move(state, state.legal_moves()[0])
+        clicks = ["@pass"] if text == "pass" else [text[:2], text[3:].rstrip("&")]
+        person.play(clicks)
+        moved += text != "pass"
+    assert moved >= 3
     assert tab.foreign == [] and tab.errors == []
