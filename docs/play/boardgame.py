@@ -74,6 +74,7 @@ def catalogue() -> str:
                 "rules": game.texts.get("rules", ""),
                 "howto": HOWTO.get(name, "Click a move's button to play it."),
                 "rules_page": RULES_PAGES.get(name, "../"),
+                "turn_limit": game.with_turn_limit is not None,
             }
         )
     return json.dumps(out)

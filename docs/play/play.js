@@ -138,6 +138,8 @@ function fillForm(wanted = {}) {
   $("players").replaceChildren(...counts.map((n) => new Option(String(n), String(n))));
   keep($("players"), wanted.players ?? counts[0]);
   fillSeats(wanted.human);
+  $("max-turns").disabled = Boolean(game) && !game.turn_limit;
+  $("max-turns").title = $("max-turns").disabled ? `${game.title} has no turn limit` : "";
 }
 
 function fillSeats(wanted) {
@@ -164,7 +166,7 @@ async function newGame() {
   generation += 1;
   closeDialog();
   if (session) session.destroy();
-  const maxTurns = Number.parseInt($("max-turns").value, 10);
+  const maxTurns = $("max-turns").disabled ? Number.NaN : Number.parseInt($("max-turns").value, 10);
   const kwargs = {
     players: Number($("players").value),
     bot: $("bot").value,
