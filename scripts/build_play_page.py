@@ -1,8 +1,9 @@
 """Build the in-browser game page (docs/play/) from a fresh clone.
 
-The page (docs/play/index.html, play.js, play.css, bridge.py: committed) runs the
-project's own pure-Python wheel under Pyodide. This script makes what it loads and writes
-it to docs/play/_build/ (gitignored), which ``mkdocs build`` then publishes with the docs:
+The page (docs/play/index.html, play.js, clicktree.js, play.css, bridge.py, clicks.py,
+boardgame.py: committed) runs the project's own pure-Python wheel under Pyodide. This
+script makes what it loads and writes it to docs/play/_build/ (gitignored), which
+``mkdocs build`` then publishes with the docs:
 
 * _build/pyodide/  the Pyodide runtime, copied from web/node_modules/pyodide (npm ci in
   web/, which pins the version in package.json and package-lock.json);

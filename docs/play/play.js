@@ -1,17 +1,21 @@
 // The play page: loads Pyodide and the astroplane wheel from _build/ (made by
-// scripts/build_play_page.py), then drives a bridge.Session (bridge.py) from clicks.
+// scripts/build_play_page.py), then drives a bridge.Session (bridge.py, ASTROPLANE) or a
+// boardgame.GameSession (boardgame.py: Square Off, StarCastles) from clicks.
 //
 // Python owns the game: every state, legal move, move text, drawing and bot choice comes
 // from astroplane. This file only shows what Python returns (JSON) and sends back the
 // position the person clicked or the move text they picked from Python's own list.
 //
-// URL parameters: players (2-4), bot (a name of astroplane.agents.BOTS), seed (the bots'
-// seed), max_turns (end and score after this turn), iterations (search budget of a bot
-// that has one), anim (animation time per event in ms, 0: none), delay (pause before
-// each bot action in ms).
+import { ClickTree, drawTargets, pointOf } from "./clicktree.js";
+
+// URL parameters: game (astroplane, square-off, starcastles), variant (the game's rules
+// preset), players, human (the person's seat; "none": bots play every seat), bot (a name
+// of astroplane.agents.BOTS), seed (the bots' seed), max_turns (end after this turn),
+// iterations (search budget of a bot that has one), anim (animation time per event in ms,
+// 0: none), delay (pause before each bot action in ms).
 //
 // After each drawing the page dispatches `astroplane:render` on document, with
-// {ply, position, over} in `detail`, for scripts and tests that follow the game.
+// {game, ply, position, over} in `detail`, for scripts and tests that follow the game.
 
 // The bot the page starts with: a name for astroplane.agents.make_bot. "mcts" once
 // astroplane.mcts is released (its budget per action is the `iterations` option below).
@@ -23,6 +27,9 @@ const intParam = (name, fallback) => {
   return Number.isFinite(value) ? value : fallback;
 };
 const OPTIONS = {
+  game: params.get("game") ?? "astroplane",
+  variant: params.get("variant"),
+  human: params.get("human"),
   players: intParam("players", 2),
   bot: params.get("bot") ?? DEFAULT_BOT,
   seed: intParam("seed", null),
@@ -41,6 +48,9 @@ let bridge = null;
 let session = null;
 let view = null;
 let generation = 0; // bumped by New game, so a running bot loop stops
+let boardgames = null; // boardgame.py: the sessions of the other games
+let catalogue = {}; // game name -> {title, player_counts, seat_names, variants, ...}
+let tree = null; // the person's click paths (ClickTree) in a game other than ASTROPLANE
 
 function setPhase(phase) {
   document.body.dataset.phase = phase;
@@ -78,11 +88,18 @@ async function load() {
   $("loading-text").textContent = "Installing astroplane and attrs\u2026";
   // The wheels are loaded from their local URLs: no package index, no other host.
   await pyodide.loadPackage(manifest.wheels.map((wheel) => new URL(wheel, base).href));
-  const source = await (await fetch("bridge.py")).text();
   pyodide.FS.mkdirTree("/home/pyodide/play");
-  pyodide.FS.writeFile("/home/pyodide/play/bridge.py", source);
+  for (const name of ["bridge.py", "clicks.py", "boardgame.py"]) {
+    const source = await (await fetch(name)).text();
+    pyodide.FS.writeFile(`/home/pyodide/play/${name}`, source);
+  }
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/play')");
   bridge = pyodide.pyimport("bridge");
+  boardgames = pyodide.pyimport("boardgame");
+  for (const game of JSON.parse(boardgames.catalogue())) {
+    catalogue[game.name] = game;
+    $("game").add(new Option(game.title, game.name));
+  }
   const versions = JSON.parse(bridge.versions());
   $("versions").insertAdjacentHTML(
     "beforeend",
@@ -94,13 +111,50 @@ async function load() {
       $("bot").add(new Option(name, name));
     }
   }
-  $("players").value = String(OPTIONS.players);
+  $("game").value = OPTIONS.game;
+  if ($("game").value !== OPTIONS.game) $("game").value = "astroplane";
+  fillForm(OPTIONS);
   $("bot").value = OPTIONS.bot;
   if ($("bot").value !== OPTIONS.bot) $("bot").value = "greedy"; // not in this version
-  if ($("players").value !== String(OPTIONS.players)) $("players").value = "2";
+  if (OPTIONS.maxTurns !== null) $("max-turns").value = String(OPTIONS.maxTurns);
   $("loading").hidden = true;
   await newGame();
 }
+
+// The form's choices for the selected game: its rules presets, player counts and seats
+// (`wanted` keeps a choice when the game offers it).
+function fillForm(wanted = {}) {
+  const name = $("game").value;
+  const game = catalogue[name];
+  const keep = (select, value) => {
+    if (value !== null && value !== undefined && [...select.options].some((o) => o.value === String(value))) {
+      select.value = String(value);
+    }
+  };
+  $("variant").replaceChildren(...(game ? game.variants : []).map((v) => new Option(v, v)));
+  $("variant-label").hidden = !game;
+  keep($("variant"), wanted.variant);
+  const counts = game ? game.player_counts : [2, 3, 4];
+  $("players").replaceChildren(...counts.map((n) => new Option(String(n), String(n))));
+  keep($("players"), wanted.players ?? counts[0]);
+  fillSeats(wanted.human);
+  $("max-turns").disabled = Boolean(game) && !game.turn_limit;
+  $("max-turns").title = $("max-turns").disabled ? `${game.title} has no turn limit` : "";
+}
+
+function fillSeats(wanted) {
+  const game = catalogue[$("game").value];
+  const players = Number($("players").value);
+  const seats = game ? game.seats[players] : ["S"];
+  const options = seats.map((seat) => new Option(seat, seat));
+  if (game) options.push(new Option("nobody: watch the bots", "none"));
+  $("human").replaceChildren(...options);
+  $("human").disabled = !game;
+  if (wanted && [...$("human").options].some((o) => o.value === wanted)) $("human").value = wanted;
+}
+
+$("game").addEventListener("change", () => fillForm());
+$("players").addEventListener("change", () => fillSeats($("human").value));
 
 // ---- calling Python ------------------------------------------------------------------
 
@@ -112,16 +166,29 @@ async function newGame() {
   generation += 1;
   closeDialog();
   if (session) session.destroy();
+  const maxTurns = $("max-turns").disabled ? Number.NaN : Number.parseInt($("max-turns").value, 10);
   const kwargs = {
     players: Number($("players").value),
     bot: $("bot").value,
     seed: OPTIONS.seed,
-    max_turns: OPTIONS.maxTurns,
+    max_turns: Number.isFinite(maxTurns) && maxTurns > 0 ? maxTurns : null,
     iterations: OPTIONS.iterations,
   };
+  const name = $("game").value;
+  if (name !== "astroplane") {
+    kwargs.name = name;
+    kwargs.variant = $("variant").value;
+    kwargs.human = $("human").value === "none" ? null : $("human").value;
+  }
   // Left out rather than null (null would reach Python as JsNull, not None).
   for (const key of Object.keys(kwargs)) if (kwargs[key] === null) delete kwargs[key];
-  session = bridge.Session.callKwargs(kwargs);
+  tree = null;
+  try {
+    session = (name === "astroplane" ? bridge.Session : boardgames.GameSession).callKwargs(kwargs);
+  } catch (error) {
+    fail(`The game could not start: ${error.message}`, error);
+    return;
+  }
   render(call("view"));
   await botLoop();
 }
@@ -144,8 +211,82 @@ function render(next) {
   board.innerHTML = view.svg;
   const svg = board.querySelector("svg");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `ASTROPLANE board: ${view.status}`);
-  // The person's pieces that can move, the selected one and the spots it can go to.
+  const title = view.title ?? "ASTROPLANE";
+  svg.setAttribute("aria-label", `${title} board: ${view.status}`);
+  board.dataset.game = view.game ?? "astroplane";
+  if (view.game) drawClicks(svg);
+  else drawAstroplane();
+  const game = catalogue[view.game];
+  $("title").textContent = !game
+    ? "Play ASTROPLANE against the bot"
+    : view.human
+      ? `Play ${title} against the bots`
+      : `${title}: the bots play`;
+  $("rules-link").href = game ? game.rules_page : "../rules/";
+  $("rules-link").textContent = game ? `${title} rules` : "Rules (illustrated)";
+  $("about").hidden = Boolean(game);
+  $("about-game").hidden = !game;
+  if (game) {
+    $("game-goal").textContent = game.goal;
+    $("game-howto").textContent = view.human
+      ? `You are ${view.human}. ${game.howto}`
+      : "The bots play every seat; choose a seat under \u201cYou play\u201d to join.";
+  }
+
+  // Seat colours: ASTROPLANE's from play.css, the other games' from the game's palette.
+  const colour = (seat) => (view.colours ? view.colours[seat] : null);
+  const paint = (node, seat) => {
+    const c = colour(seat);
+    if (!c) return;
+    node.style.background = c;
+    node.style.color = luminance(c) > 0.5 ? "#222" : "#fff";
+  };
+  const status = $("turn-status");
+  status.textContent = view.status;
+  status.className = `seat-${view.to_move}${view.your_turn ? " yours" : ""}${view.over ? " over" : ""}`;
+  status.style.borderLeftColor = colour(view.to_move) ?? "";
+  if (view.game) status.className = `${view.your_turn ? "yours" : ""}${view.over ? " over" : ""}`;
+
+  const list = $("moves");
+  list.replaceChildren();
+  for (const turn of view.turns) {
+    const item = el("li", { "data-turn": turn.turn, "data-seat": turn.seat });
+    item.append(el("span", { class: "turn-number" }, `${turn.turn}.`));
+    const chip = el("span", { class: `seat-chip${view.game ? "" : ` seat-${turn.seat}`}` }, turn.seat);
+    paint(chip, turn.seat);
+    item.append(chip);
+    for (const text of turn.moves) item.append(el("span", { class: "move" }, text));
+    if (turn.seat === view.human) item.classList.add("yours");
+    list.append(item);
+  }
+  list.scrollTop = list.scrollHeight;
+
+  $("position").value = view.position;
+  $("end-turn").hidden = Boolean(view.game);
+  $("end-turn").disabled = !view.end_turn;
+  $("undo").disabled = !view.can_undo || !(view.your_turn || view.over);
+  for (const id of ["new", "download-position"]) $(id).disabled = false;
+  $("download-record").disabled = view.game ? !view.record : false;
+  $("download-record").title = $("download-record").disabled
+    ? `${view.title} has no game record format yet`
+    : "The moves so far as a game record";
+  setPhase(view.over ? "over" : view.your_turn ? "human" : "bot");
+  document.body.dataset.ply = view.ply;
+  document.body.dataset.game = view.game ?? "astroplane";
+  document.dispatchEvent(
+    new CustomEvent("astroplane:render", {
+      detail: { game: view.game ?? "astroplane", ply: view.ply, position: view.position, over: view.over },
+    }),
+  );
+}
+
+function luminance(hex) {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+// ASTROPLANE: the person's pieces that can move, the selected one and its destinations.
+function drawAstroplane() {
   for (const [position, piece] of Object.entries(view.movable)) {
     const node = board.querySelector(`#${CSS.escape(`piece-${piece}`)}`);
     node.classList.add("movable");
@@ -161,34 +302,37 @@ function render(next) {
     node.setAttribute("role", "button");
     node.setAttribute("aria-label", `move ${view.selected} to ${position}`);
   }
+  $("move-buttons").replaceChildren();
+  $("click-help").textContent = "";
+}
 
-  const status = $("turn-status");
-  status.textContent = view.status;
-  status.className = `seat-${view.to_move}${view.your_turn ? " yours" : ""}${view.over ? " over" : ""}`;
-
-  const list = $("moves");
-  list.replaceChildren();
-  for (const turn of view.turns) {
-    const item = el("li", { "data-turn": turn.turn, "data-seat": turn.seat });
-    item.append(el("span", { class: "turn-number" }, `${turn.turn}.`));
-    item.append(el("span", { class: `seat-chip seat-${turn.seat}` }, turn.seat));
-    for (const text of turn.moves) item.append(el("span", { class: "move" }, text));
-    if (turn.seat === view.human) item.classList.add("yours");
-    list.append(item);
-  }
-  list.scrollTop = list.scrollHeight;
-
-  $("position").value = view.position;
-  $("end-turn").disabled = !view.end_turn;
-  $("undo").disabled = !view.can_undo || !(view.your_turn || view.over);
-  for (const id of ["new", "download-position", "download-record"]) $(id).disabled = false;
-  setPhase(view.over ? "over" : view.your_turn ? "human" : "bot");
-  document.body.dataset.ply = view.ply;
-  document.dispatchEvent(
-    new CustomEvent("astroplane:render", {
-      detail: { ply: view.ply, position: view.position, over: view.over },
-    }),
+// The other games: rings on the points to click next and those clicked so far, and the
+// buttons of the moves (or first clicks) that are not on the board (a Phase Gem, pass).
+function drawClicks(svg) {
+  if (!tree || tree.paths !== view.paths) tree = new ClickTree(view.paths);
+  const next = tree.next();
+  drawTargets(
+    svg,
+    next.filter((token) => !token.startsWith("@")),
+    tree.prefix.filter((token) => !token.startsWith("@")),
+    (token) => view.elements[token] ?? `pt-${token}`,
   );
+  const box = $("move-buttons");
+  box.replaceChildren();
+  const first = new Set(tree.matching([]).map((path) => path.clicks[0]));
+  for (const token of first) {
+    if (!token.startsWith("@")) continue;
+    const pressed = tree.prefix[0] === token;
+    const button = el("button", { type: "button", "data-token": token, "aria-pressed": String(pressed) });
+    button.textContent = view.buttons[token] ?? token.slice(1);
+    box.append(button);
+  }
+  const help = $("click-help");
+  help.textContent = !view.your_turn
+    ? ""
+    : tree.prefix.length
+      ? `Selected ${tree.prefix.map((t) => view.buttons[t] ?? t).join(", then ")}: click a green ring (or the same again to cancel).`
+      : "Click a green ring to start a move.";
 }
 
 // ---- animation: the move's events (astroplane's effects()) on the old drawing ----------
@@ -289,17 +433,18 @@ function closeDialog() {
   if (dialog.open) dialog.close("");
 }
 
-// Several legal moves can share the piece and the spot and differ only in a choice (where
-// sent-back pieces go, which Start Area a reserve piece comes into): ask which one.
-function askChoice(position, options) {
+// Several legal moves can share the clicks and differ only in a choice (ASTROPLANE: where
+// sent-back pieces go, which Start Area a reserve piece comes into; StarCastles: a Spire
+// or its whole castle): ask which one. `options` are [{text, words}].
+function askChoice(help, options) {
   const dialog = $("choice");
-  $("choice-help").textContent = `${view.selected} to ${position} can be played in several ways:`;
+  $("choice-help").textContent = help;
   const box = $("choice-options");
   box.replaceChildren();
   for (const option of options) {
     const button = el("button", { value: option.text, class: "option", "data-move": option.text });
     button.append(el("code", {}, option.text));
-    button.append(el("span", {}, option.effects.join("; ") || "no other effect"));
+    button.append(el("span", {}, option.words));
     box.append(button);
   }
   return new Promise((resolve) => {
@@ -314,7 +459,9 @@ async function clickPosition(position, keyboard = false) {
   if (view.selected && position && view.destinations.includes(position)) {
     const options = call("options", position);
     if (options.length === 0) return;
-    const text = options.length === 1 ? options[0].text : await askChoice(position, options);
+    const words = options.map((o) => ({ text: o.text, words: o.effects.join("; ") || "no other effect" }));
+    const help = `${view.selected} to ${position} can be played in several ways:`;
+    const text = options.length === 1 ? options[0].text : await askChoice(help, words);
     if (text) await playMove(() => session.play(text));
     return;
   }
@@ -324,16 +471,52 @@ async function clickPosition(position, keyboard = false) {
   if (target && keyboard) positionElement(view.destinations[0])?.focus({ preventScroll: true });
 }
 
+// The other games: follow the click (a point or a button token) through the click tree;
+// play the move it completes, or ask when it completes several.
+async function clickToken(token, keyboard = false) {
+  if (document.body.dataset.phase !== "human" || !tree) return;
+  const done = token === null ? (tree.clear(), []) : tree.click(token);
+  if (done.length === 0) {
+    render(view);
+    if (keyboard) board.querySelector(".click-ring.target")?.focus({ preventScroll: true });
+    return;
+  }
+  const said = tree.prefix.map((t) => view.buttons[t] ?? t).join(", then ");
+  const text =
+    done.length === 1 ? done[0].text : await askChoice(`${said} can be played in several ways:`, done);
+  if (text) {
+    await playMove(() => session.play(text));
+  } else {
+    tree.clear();
+    render(view);
+  }
+}
+
 board.addEventListener("click", (event) => {
+  if (view?.game) {
+    clickToken(pointOf(event.target));
+    return;
+  }
   const node = event.target.closest("[data-position]");
   clickPosition(node ? node.dataset.position : null);
 });
 board.addEventListener("keydown", (event) => {
   if (event.key !== "Enter" && event.key !== " ") return;
+  if (view?.game) {
+    const point = pointOf(event.target);
+    if (!point) return;
+    event.preventDefault();
+    clickToken(point, true);
+    return;
+  }
   const node = event.target.closest("[data-position]");
   if (!node) return;
   event.preventDefault();
   clickPosition(node.dataset.position, true);
+});
+$("move-buttons").addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-token]");
+  if (button) clickToken(button.dataset.token);
 });
 
 $("end-turn").addEventListener("click", () => {
@@ -359,10 +542,10 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 $("download-position").addEventListener("click", () => {
-  download("astroplane-position.txt", `${view.position}\n`);
+  download(`${view.game ?? "astroplane"}-position.txt`, `${view.position}\n`);
 });
 $("download-record").addEventListener("click", () => {
-  download("astroplane-game.apgame", session.record());
+  download(view.game ? `${view.game}-game.txt` : "astroplane-game.apgame", session.record());
 });
 
 load().catch((error) => fail(`Could not start Python: ${error.message}`, error));
