@@ -32,7 +32,10 @@ limit (``ended_by_turn_limit``) is *truncated*, any other end *terminated*.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
+
+import attrs
 
 from astroplane.env._deps import AECEnv as _AECEnv
 from astroplane.env._deps import gymnasium, np, require, spaces
@@ -51,8 +54,23 @@ def env_name(game: Game[Any, Any]) -> str:
     return game.name.replace("-", "_") + "_v0"
 
 
-def _resolve(game: str | Game[Any, Any]) -> Game[Any, Any]:
-    """The game ``game`` names, checked to have the hooks ``GameEnv`` needs."""
+@attrs.frozen
+class _Hooks:
+    """The ``Game`` hooks ``GameEnv`` calls, known to be there."""
+
+    num_actions: Callable[[Any], int]
+    action_to_move: Callable[[Any, int], Any]
+    move_to_action: Callable[[Any, Any], int]
+    observe: Callable[[Any, int], Sequence[float]]
+    observation_shape: Callable[[Any], Sequence[int]]
+
+
+def _resolve(game: str | Game[Any, Any]) -> tuple[Game[Any, Any], _Hooks]:
+    """The game ``game`` names and the hooks ``GameEnv`` needs.
+
+    Raises:
+        ValueError: If the game is not registered or lacks one of the hooks.
+    """
     found = game if isinstance(game, Game) else get_game(game)
     missing = [h for h in NEEDED if getattr(found, h) is None]
     if missing:
@@ -60,7 +78,7 @@ def _resolve(game: str | Game[Any, Any]) -> Game[Any, Any]:
             f"the game {found.name!r} has no PettingZoo environment: it lacks "
             f"{', '.join(missing)} (astroplane.protocol.Game)"
         )
-    return found
+    return found, _Hooks(**{f.name: getattr(found, f.name) for f in attrs.fields(_Hooks)})
 
 
 class GameEnv(_AECEnv):  # type: ignore[misc]
@@ -111,7 +129,8 @@ class GameEnv(_AECEnv):  # type: ignore[misc]
     ) -> None:
         require()
         super().__init__()
-        g = self.game = _resolve(game)
+        g, self._hooks = _resolve(game)
+        self.game = g
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"unknown render mode {render_mode!r} (ansi, human)")
         self._players = g.player_counts[0] if players is None else players
@@ -133,8 +152,8 @@ class GameEnv(_AECEnv):  # type: ignore[misc]
         self._seat_of = {g.seat_names[s]: s for s in seats}
         self.possible_agents = [g.seat_names[s] for s in seats]
         self.agents = self.possible_agents[:]
-        self._n_actions: int = g.num_actions(self.state)  # type: ignore[misc]
-        self._shape: tuple[int, ...] = tuple(g.observation_shape(self.state))  # type: ignore[misc]
+        self._n_actions: int = self._hooks.num_actions(self.state)
+        self._shape: tuple[int, ...] = tuple(self._hooks.observation_shape(self.state))
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(low=0.0, high=1.0, shape=self._shape, dtype=np.float32),
@@ -189,10 +208,10 @@ class GameEnv(_AECEnv):  # type: ignore[misc]
         s = self.state
         mask = np.zeros(self._n_actions, dtype=np.int8)
         if not s.is_over and int(s.to_move) == seat:
-            number = self.game.move_to_action
+            number = self._hooks.move_to_action
             for m in s.legal_moves():
-                mask[number(s, m)] = 1  # type: ignore[misc]
-        values = self.game.observe(s, seat)  # type: ignore[misc]
+                mask[number(s, m)] = 1
+        values = self._hooks.observe(s, seat)
         obs = np.asarray(values, dtype=np.float32).reshape(self._shape)
         return {"observation": obs, "action_mask": mask}
 
@@ -208,7 +227,7 @@ class GameEnv(_AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = self.game.action_to_move(self.state, int(action))  # type: ignore[misc]
+        move = self._hooks.action_to_move(self.state, int(action))
         self.state = self._settle(self.state.play(move))
         for a in self.agents:
             self.rewards[a] = 0.0
