@@ -91,4 +91,4 @@ def test_the_svg_drawing_names_cells_and_marks() -> None:
     root = ET.fromstring(get_game("tic-tac-toe").render_svg(s))
     ids = {e.get("id") for e in root.iter() if e.get("id")}
     assert {f"sq-{n}" for n in tictactoe.NAMES} | {"mark-b2"} == ids
-    assert 'id="left-mark-b2"' in tictactoe.draw(s, "left")
+    assert 'id="left-mark-b2"' in tictactoe.draw(s, prefix="left")

@@ -121,3 +121,28 @@ def test_ended_by_turn_limit_is_true_only_for_a_turn_limit_end(name: str) -> Non
             sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_moves())
         )
     assert game.ended_by_turn_limit(state)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_drawing_takes_the_last_move(name: str) -> None:
+    """``render_svg(state)`` and ``render_svg(state, last_move=move)`` (the move that led to
+    ``state``) both give an SVG document, and ``astroplane.svg.board`` draws the state of
+    any game the same way."""
+    from astroplane import svg
+
+    game = games()[name]
+    if game.render_svg is None:
+        pytest.skip(f"{name} has no drawing")
+    rng = random.Random(11)
+    state = game.new_game(game.player_counts[0])
+    for _ in range(12):
+        if state.is_over:
+            break
+        move = (
+            sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_moves())
+        )
+        after = state.play(move)
+        for drawing in (game.render_svg(after), game.render_svg(after, last_move=move)):
+            assert drawing.lstrip().startswith(("<svg", "<?xml")), drawing[:80]
+        assert svg.board(after, last_move=move) == game.render_svg(after, last_move=move)
+        state = after

@@ -167,10 +167,7 @@ class GameSession:
         it is not their turn), ``buttons`` the labels of the button tokens."""
         game, state = self.game, self.state
         last = self.history[-1][1] if self.history else None
-        try:
-            svg = game.render_svg(state, last=last)
-        except TypeError:  # a drawing without the last move
-            svg = game.render_svg(state)
+        svg = game.render_svg(state, last_move=last)
         if not self.your_turn:
             paths = []
         elif state.is_chance_node:

@@ -168,14 +168,14 @@ def outcome(state: TicTacToe) -> str:
     return "a draw" if r[0] == r[1] else f"{'XO'[r.index(1.0)]} wins"
 
 
-def draw(state: TicTacToe, prefix: str = "") -> str:
-    """The board as SVG: cells ``sq-a1`` .. ``sq-c3`` and marks ``mark-a1`` (ids under
-    ``prefix`` when several boards share a page)."""
+def draw(state: TicTacToe, last_move: int | None = None, prefix: str = "") -> str:
+    """The board as SVG: cells ``sq-a1`` .., marks ``mark-a1`` .., ids under ``prefix``."""
     ids, body = svg.Ids(prefix), [svg.el("rect", width=3, height=3, fill=svg.PAPER)]
     for i, mark in enumerate(state.cells):
         x, y = i % 3, 2 - i // 3
+        fill = "#f2c9a0" if i == last_move else "#e0d5bd"  # the last move's cell: warmer
         body.append(svg.el("rect", id=ids("sq", NAMES[i]), x=x + 0.04, y=y + 0.04,
-                           width=0.92, height=0.92, fill="#e0d5bd"))  # fmt: skip
+                           width=0.92, height=0.92, fill=fill))  # fmt: skip
         if mark != ".":
             colour = svg.PALETTE[MARKS.index(mark)]
             body.append(svg.text(x + 0.5, y + 0.5, mark.upper(), 0.7, colour.fill,

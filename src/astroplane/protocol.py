@@ -203,7 +203,9 @@ class Game(Generic[StateT, MoveT]):
         texts: Short texts for newcomers by key: ``"goal"``, ``"legend"`` (how to read
             ``render_text``), ``"rules"`` (the rules in a few lines, with a link); a
             read-only mapping (a copy of the one given), as the value is shared.
-        render_svg: A state drawn as a standalone SVG document, if the game has one.
+        render_svg: ``render_svg(state, last_move=None)``: a state drawn as a standalone
+            SVG document, with ``last_move`` (the move that led to ``state``) marked when
+            given, if the game has a drawing.
         evaluate: ``evaluate(state, seat)``, a heuristic value for bots (higher is better
             for ``seat``), if the game has one.
         effects: ``effects(state, move)``, what a move does as events, if the game has them.
@@ -232,7 +234,7 @@ class Game(Generic[StateT, MoveT]):
     render_text: Callable[..., str]
     describe_outcome: Callable[[StateT], str]
     status: Callable[[StateT], str]
-    render_svg: Callable[[StateT], str] | None = None
+    render_svg: Callable[..., str] | None = None
     evaluate: Callable[[StateT, int], float] | None = None
     effects: Callable[[StateT, MoveT], Sequence[Any]] | None = None
     replay_effects: Callable[[StateT, Sequence[Any]], Hashable] | None = None

@@ -4,8 +4,8 @@ standalone SVG document.
 An ASTROPLANE state (or a ``Topology``, or None for the empty reference board) is drawn by
 ``astroplane.games.astroplane.svg.board``, which takes every option below (its docstring
 lists the ids, classes and data attributes a web frontend can use). A state of any other
-registered game is drawn by its game's ``Game.render_svg``, which takes no options: those
-games' drawing modules (``astroplane.games.square_off.svg``...) have their own.
+registered game is drawn by its game's ``Game.render_svg``, which takes ``last_move``
+only: those games' drawing modules (``astroplane.games.square_off.svg``...) have more.
 
 Examples:
     >>> import astroplane
@@ -44,7 +44,8 @@ def board(state: Any = None, **options: Any) -> str:
             (an empty board).
         **options: ASTROPLANE's drawing options (``last_move``, ``arrows``,
             ``highlight``, ``orientation``, ``size``, ``coordinates``, ``legend``: see
-            ``astroplane.games.astroplane.svg.board``). Other games take none here.
+            ``astroplane.games.astroplane.svg.board``). Other games take ``last_move``
+            only (their ``Game.render_svg``).
 
     Returns:
         The SVG document as text.
@@ -67,9 +68,10 @@ def board(state: Any = None, **options: Any) -> str:
         ) from None
     if game.render_svg is None:
         raise DrawingError(f"the game {game.name!r} has no SVG drawing")
-    if options:
+    other = sorted(set(options) - {"last_move"})
+    if other:
         raise DrawingError(
-            f"{game.title} is drawn without options here, not {', '.join(sorted(options))}:"
+            f"{game.title} is drawn with last_move only here, not {', '.join(other)}:"
             f" use its own drawing module for more"
         )
-    return game.render_svg(state)
+    return game.render_svg(state, last_move=options.get("last_move"))

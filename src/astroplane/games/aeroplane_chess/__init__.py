@@ -175,7 +175,9 @@ The rules in short (the full rules, with pictures, are on the Aeroplane Chess pa
 - The first to bring all four planes home wins; the others play on for places."""
 
 
-def _svg(state: AeroplaneState) -> str:
+def _svg(state: AeroplaneState, last_move: Move | None = None) -> str:
+    """The drawing; ``last_move`` highlights the squares it reached (``highlights``)."""
+    del last_move  # the drawing marks no move yet: see the Game's render_svg
     return render_svg(state)
 
 

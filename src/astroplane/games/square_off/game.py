@@ -218,8 +218,8 @@ def _to_json(state: SquareOffState) -> str:
     return to_json(state)
 
 
-def _svg(state: SquareOffState) -> str:
-    return render_svg(state)
+def _svg(state: SquareOffState, last_move: Move | None = None) -> str:
+    return render_svg(state, last=last_move)
 
 
 def _action_to_move(state: SquareOffState, action: int) -> Move:

@@ -181,7 +181,7 @@ STARCASTLES_GAME: Game[StarCastlesState, Move] = Game(
     to_dict=state_to_dict,
     from_dict=state_from_dict,
     render_text=render_text,
-    render_svg=render_svg,
+    render_svg=lambda state, last_move=None: render_svg(state, last=last_move),
     evaluate=evaluate,
     describe_outcome=describe_outcome,
     status=status,
