@@ -47,7 +47,10 @@ PIECE_SCALE = 0.8  #: a piece is its triangle scaled by this much about its ince
 STACK_SPREAD = 0.1  #: largest shift between the bottom and the top piece of a stack
 STACK_STEP = 0.045  #: shift per stack level, at most
 COORD_OUT = 0.95  #: coordinates, this far outside the grid
-BADGE_OUT = 1.45  #: seat badges, this far outside the grid
+BADGE_OUT = 1.45  #: seat badges, this far outside the grid above and below it
+#: Beside the grid (seats drawn left and right), the badge's long side lies across the
+#: margin: its centre is this far out so that it stays inside the picture.
+BADGE_OUT_SIDE = 1.3
 
 
 # ---- writing SVG (the kit's primitives, sized in board units) ------------------------------
@@ -368,10 +371,27 @@ def position_marks(scene: _Scene, marks: _Marks) -> str:
     return "".join(out)
 
 
+#: An arrow stops this far (board units) short of the centres it joins, so that it does
+#: not cover the names of the pieces at either end.
+ARROW_TRIM = 0.22
+
+
+def _trimmed(a: Point, b: Point) -> tuple[Point, Point]:
+    """The screen points ``a`` and ``b`` moved ``ARROW_TRIM`` towards each other (not more
+    than a quarter of the way each)."""
+    (x0, y0), (x1, y1) = a, b
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length == 0:
+        return a, b
+    cut = min(u(ARROW_TRIM), length / 4) / length
+    dx, dy = (x1 - x0) * cut, (y1 - y0) * cut
+    return (x0 + dx, y0 + dy), (x1 - dx, y1 - dy)
+
+
 def arrows(scene: _Scene, marks: _Marks) -> str:
-    """The last move's arrows, then the requested ones."""
+    """The last move's arrows, then the requested ones, each a little short of its ends."""
     out = [
-        arrow(scene.xy(a), scene.xy(b), colour, 0.1, 0.36, opacity="0.8", class_=cls)
+        arrow(*_trimmed(scene.xy(a), scene.xy(b)), colour, 0.1, 0.36, opacity="0.7", class_=cls)
         for group, colour, cls in (
             (marks.last_arrows, LAST_ARROW, "arrow last-move"),
             (marks.arrows, MARK, "arrow"),
@@ -404,6 +424,8 @@ def seat_badges(scene: _Scene) -> str:
     out = []
     for seat in seats:
         x, y = scene.side_point(Seat(seat), 0.5, BADGE_OUT)
+        if abs(x - scene.side_point(Seat(seat), 0.5, 0.0)[0]) > u(0.5):  # left or right
+            x, y = scene.side_point(Seat(seat), 0.5, BADGE_OUT_SIDE)
         to_move = facts is not None and facts.winners is None and seat == facts.to_move
         gone = facts is not None and seat in facts.removed
         box = el(
