@@ -14,6 +14,8 @@ from itertools import islice
 from types import MappingProxyType
 from typing import Any
 
+import attrs
+
 from astroplane.errors import PositionError
 from astroplane.games.astroplane.enums import SEAT_NAMES, Seat
 from astroplane.games.astroplane.outcome import EndReason
@@ -330,10 +332,7 @@ def _setup(
     if moves_left is None and first in seats and first not in removed_seats:
         left = rules.turn_moves(state, first)
         if left != 1:
-            state = GameState(
-                t, rules, seats, board, state.reserve, elim, removed_seats, Seat(first),
-                left, turn, marks[0], marks[1], last_progress, None, locs,
-            )  # fmt: skip
+            state = attrs.evolve(state, moves_left=left)
     rules.validate(state)
     return rules.start_turn(state)
 

@@ -26,7 +26,7 @@ import attrs
 
 from astroplane.errors import NotationError, UnknownVariantError
 from astroplane.games.astroplane.formats.notation import format_move
-from astroplane.games.astroplane.formats.position import build_state
+from astroplane.games.astroplane.formats.position import state_from_fields
 from astroplane.games.astroplane.moves import RESERVE_CHOICES, Move, MoveKind
 from astroplane.games.astroplane.outcome import EndReason, Outcome
 from astroplane.games.astroplane.pieces import (
@@ -564,7 +564,7 @@ def _state(data: Any, topology: Topology) -> GameState:
     }
     outcome = None if d["outcome"] is None else _outcome(d["outcome"], "state.outcome")
     over = None if outcome is None else (outcome.reason, None)
-    state = build_state(
+    state = state_from_fields(
         ("", None),
         rules,
         seats,

@@ -225,7 +225,7 @@ def position_from_text(
     kw = _read_labelled(labelled)
     over = kw.pop("over")
     state_text = (text, line)
-    return build_state(
+    return state_from_fields(
         state_text, rules, seats, to_move, moves_left, turn, stacks, over, kw, topology
     )
 
@@ -281,7 +281,7 @@ def _read_labelled(labelled: dict[str, tuple[int, Reader]]) -> dict[str, Any]:
     return kw
 
 
-def build_state(
+def state_from_fields(
     where: tuple[str, int | None],
     rules: Rules,
     seats: list[int],
