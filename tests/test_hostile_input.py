@@ -530,6 +530,7 @@ def test_registries_are_read_only(name: str) -> None:
     be changed through what the library hands out."""
     from astroplane.games.aeroplane_chess import options as ac_options
     from astroplane.games.aeroplane_chess import setup as ac_setup
+    from astroplane.games.astroplane import setup as ap_setup
     from astroplane.games.astroplane.rules.ruleset import PRESETS, variants
     from astroplane.protocol import games
 
@@ -537,7 +538,7 @@ def test_registries_are_read_only(name: str) -> None:
         "PRESETS": PRESETS,
         "variants": variants(),
         "games": games(),
-        "SEATS_BY_COUNT": ap.setup.SEATS_BY_COUNT,
+        "SEATS_BY_COUNT": ap_setup.SEATS_BY_COUNT,
         "ac_PRESETS": ac_options.PRESETS,
         "ac_SEATS_BY_COUNT": ac_setup.SEATS_BY_COUNT,
     }[name]

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 
 import astroplane as ap
+from astroplane.games.astroplane.moves import RESERVE_CHOICES
 from helpers import STEP, choices, make, moves_from, names, setup, step, targets, where
 from strategies import Playout, playouts
 
@@ -197,12 +198,12 @@ def test_d28_no_legal_way_to_refuse_a_reserve_piece(playout: Playout) -> None:
     ):
         have = state.reserve[state.to_move]
         for m in _entries(state):
-            sides = len(ap.moves.RESERVE_CHOICES[m.choice])
+            sides = len(RESERVE_CHOICES[m.choice])
             entering = 2 if m.kind == ap.MoveKind.FIRE else 1
             if state.rules.optional_reserve:
                 assert sides <= min(have, entering)
             else:
                 assert sides == min(have, entering), (ap.position_to_text(state), m)
         if move in _entries(state):
-            sides = len(ap.moves.RESERVE_CHOICES[move.choice])
+            sides = len(RESERVE_CHOICES[move.choice])
             assert after.reserve[state.to_move] == have - sides

@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from astroplane._moved import MOVED
 from astroplane._moved import install as _install_moved
 
 # ``perft`` is a function and a submodule: bound now, so that importing the submodule
@@ -201,6 +202,8 @@ _LAZY = {
 def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
+        if name in MOVED:  # an old submodule, as an attribute: warns like its import
+            return importlib.import_module(f"astroplane.{name}")
         raise AttributeError(f"module 'astroplane' has no attribute {name!r}")
     loaded = importlib.import_module(module)
     value = loaded if module == f"astroplane.{name}" else getattr(loaded, name)

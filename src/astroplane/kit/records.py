@@ -1,16 +1,15 @@
 """The game-independent part of PGN-like game records: lines, headers and games.
 
 Part of the kit: the records of every game (ASTROPLANE's
-``astroplane.games.astroplane.formats.record``,
-Aeroplane Chess's ``astroplane.games.aeroplane_chess.record``) are built on it.
-A record text is split into lines at ``\\n`` only (a ``\\r`` before it is dropped): the
-Unicode line breaks that ``str.splitlines`` also splits at (U+2028, U+0085, ``\\x1c``...)
-are escaped by the writer, so a header value never breaks a line.
+``astroplane.games.astroplane.formats.record``, Aeroplane Chess's
+``astroplane.games.aeroplane_chess.record``) are built on it. A record text is split into lines at
+``\\n`` only (a ``\\r`` before it is dropped): the Unicode line breaks that ``str.splitlines`` also
+splits at (U+2028, U+0085, ``\\x1c``...) are escaped by the writer, so a header value never breaks a
+line.
 
-A game is its header lines ``[Name "value"]``, then its turn lines. Several games follow
-each other in one text: a header line starts a new game when the game before has a turn
-line, or when a blank line has ended its headers. Blank lines and lines starting with
-``#`` are ignored otherwise.
+A game is its header lines ``[Name "value"]``, then its turn lines. Several games follow each other
+in one text: a header line starts a new game when the game before has a turn line, or when a blank
+line has ended its headers. Blank lines and lines starting with ``#`` are ignored otherwise.
 
 Header values escape ``\\\\``, ``\\"``, ``\\n``, ``\\r``, ``\\t`` and, as ``\\uXXXX``, every
 other control character, line or paragraph separator and lone surrogate; the reader

@@ -1,6 +1,5 @@
 """Private to ``astroplane.games.astroplane.svg``: what a drawing reads from a state (``_Facts``),
-the view
-that turns board units into screen units (``_Scene``), and the marks a caller asks for
+the view that turns board units into screen units (``_Scene``), and the marks a caller asks for
 (``_Marks``: the last move, arrows, highlights), resolved on the board.
 
 The layers that draw (``astroplane.games.astroplane._svgdraw``) take a scene and marks; this module

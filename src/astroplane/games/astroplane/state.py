@@ -1,10 +1,9 @@
 """The immutable game state: data and read-only queries (rules page: Seats and setup).
 
-A ``GameState`` never changes: ``GameState.play`` returns a new state. The state holds
-the rule set in force (``state.rules``) and reaches the rules only through it: legal
-moves, play, effects and scores are the rule set's, so a variant changes them all at
-once. Positions, pieces and seats are small integers (see ``astroplane.games.astroplane.topology``
-and
+A ``GameState`` never changes: ``GameState.play`` returns a new state. The state holds the rule set
+in force (``state.rules``) and reaches the rules only through it: legal moves, play, effects and
+scores are the rule set's, so a variant changes them all at once. Positions, pieces and seats are
+small integers (see ``astroplane.games.astroplane.topology`` and
 ``astroplane.games.astroplane.pieces``); every query takes names too.
 
 Examples:
@@ -81,9 +80,8 @@ class GameState(_Caches):
         topology: The board.
         rules: The rule set in force (options and phases, see ``astroplane.Rules``).
         seats: The seats in the game, in turn order (clockwise from S) [D2].
-        board: The stacks, packed (``astroplane.games.astroplane.packed``); read them with
-        ``stacks``,
-            ``stack`` and ``top``.
+        board: The stacks, packed (``astroplane.games.astroplane.packed``); read them
+            with ``stacks``, ``stack`` and ``top``.
         reserve: Reserve count per seat number (4 entries) [D17].
         eliminated: ``(piece, by_seat)`` for each eliminated piece, in order.
         removed: Seats removed as stuck players [D16], in removal order.

@@ -9,7 +9,7 @@
 
 Examples:
     >>> import astroplane
-    >>> from astroplane import formats
+    >>> from astroplane.games.astroplane import formats
     >>> s = astroplane.new_game()
     >>> formats.format_move(s, formats.parse_move(s, "Sl-e2ne"))
     'Sl-e2ne'

@@ -99,8 +99,8 @@ def json_schema() -> dict[str, Any]:
 
 def events_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a move's events: an array of the objects that
-    ``effects_to_dicts`` (``astroplane.games.astroplane.formats.events``) writes (a new copy each
-    call).
+    ``effects_to_dicts`` (``astroplane.games.astroplane.formats.events``) writes (a new
+    copy each call).
 
     Examples:
         >>> sorted(events_schema()["$defs"])[:3]

@@ -151,9 +151,8 @@ def position_from_text(
     Raises:
         NotationError: If ``text`` is not a string, is longer than the limit, holds a
             character that is not printable ASCII, cannot be read, or describes an
-            impossible position (one that ``astroplane.games.astroplane.rules.validate`` rejects: a
-            broken
-            invariant of ``astroplane.setup_position``, a game in progress that is
+            impossible position (one that ``astroplane.games.astroplane.rules.validate``
+            rejects: a broken invariant of ``astroplane.setup_position``, a game in progress that is
             already over, a turn past 1000000, more moves left than a turn holds [D29], a
             seat removed or a piece marked twice, a player to move who is stuck, an
             outcome that does not follow from the position); the message says what and
