@@ -142,7 +142,9 @@ of R1 ends on
         return LAUNCH_BASE + move.plane
     if kind is MoveKind.ROLL:
         return move.value - 1
-    return PASS_ACTION
+    if kind is MoveKind.PASS:
+        return PASS_ACTION
+    raise ValueError(f"{move!r} has no action number: the encoding has no {kind.name} moves")
 
 
 def action_to_move(state: AeroplaneState, action: int) -> Move:
