@@ -3,7 +3,6 @@ API conformance, masks, rewards, truncation, chance and the observation tensors.
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 from typing import Any
@@ -19,9 +18,8 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from astroplane.env import AstroplaneEnv, GameEnv, env, raw_env  # noqa: E402
 from astroplane.errors import IllegalMoveError  # noqa: E402
-from astroplane.games.aeroplane_chess import AEROPLANE_CHESS  # noqa: E402
-from astroplane.games.aeroplane_chess import Move as AcMove  # noqa: E402
-from astroplane.games.aeroplane_chess import MoveKind as AcKind  # noqa: E402
+from astroplane.games.aeroplane_chess import setup_position  # noqa: E402
+from astroplane.games.aeroplane_chess.play import MAX_TURN  # noqa: E402
 from astroplane.protocol import get_game  # noqa: E402
 
 SQUARE_OFF_RULES = ["square-off", "jump-off", "trading-places", "nine-mens-morris"]
@@ -59,10 +57,18 @@ def test_starcastles_passes_pettingzoo_api_test(players: int) -> None:
     api_test(raw_env("starcastles", players=players, max_turns=12), num_cycles=300)
 
 
-@pytest.mark.parametrize(("game", "options"), [("square-off", {}), ("starcastles", {"players": 6})])
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("square-off", {"max_turns": 60}),
+        ("starcastles", {"players": 6, "max_turns": 60}),
+        ("aeroplane-chess", {"players": 4}),
+    ],
+)
 def test_passes_pettingzoo_seed_test(game: str, options: dict[str, Any]) -> None:
-    """Two environments reset with one seed behave identically (PettingZoo's seed_test)."""
-    seed_test(lambda: env(game, max_turns=60, **options), num_cycles=200)
+    """Two environments reset with one seed behave identically (PettingZoo's seed_test),
+    the die's rolls included."""
+    seed_test(lambda: env(game, **options), num_cycles=200)
 
 
 @pytest.mark.parametrize("rules", SQUARE_OFF_RULES)
@@ -144,8 +150,9 @@ def test_the_game_is_picked_by_name_and_astroplane_stays_the_default() -> None:
     assert isinstance(env(players=2).unwrapped, AstroplaneEnv)
     assert isinstance(raw_env(get_game("square-off")), GameEnv)
     assert raw_env("starcastles").metadata["name"] == "starcastles_v0"
-    with pytest.raises(ValueError, match=r"aeroplane-chess.*lacks num_actions"):
-        raw_env("aeroplane-chess")
+    bare = attrs.evolve(get_game("square-off"), num_actions=None, observe=None)
+    with pytest.raises(ValueError, match=r"square-off.*lacks num_actions, observe"):
+        raw_env(bare)
     with pytest.raises(ValueError, match="unknown game"):
         raw_env("no-such-game")
 
@@ -170,58 +177,76 @@ def test_render_ansi_shows_the_board_and_the_status() -> None:
     assert e.render() == g.render_text(e.state) + "\n" + g.status(e.state)
 
 
-# ---- chance: a test encoding on Aeroplane Chess, whose die is a chance node ---------------
-_AC_LAUNCHES, _AC_FLIGHTS = 16, 16 * 80 * 2
+# ---- Aeroplane Chess: chance (its die) is drawn inside the env ---------------------------
 
 
-def _ac_number(_state: object, move: AcMove) -> int:
-    if move.kind == AcKind.LAUNCH:
-        return move.plane
-    if move.kind == AcKind.FLY:
-        return _AC_LAUNCHES + (move.plane * 80 + move.square) * 2 + int(move.stack)
-    return _AC_LAUNCHES + _AC_FLIGHTS  # the pass
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_aeroplane_chess_passes_pettingzoo_api_test(players: int) -> None:
+    """The wrapped and the raw Aeroplane Chess environment pass api_test for 2 to 4
+    players."""
+    api_test(env("aeroplane-chess", players=players), num_cycles=300)
+    api_test(raw_env("aeroplane-chess", players=players, rules="classic"), num_cycles=300)
 
 
-def _ac_move(state: Any, action: int) -> AcMove:
-    for m in state.legal_moves():
-        if _ac_number(state, m) == action:
-            return m
-    raise IllegalMoveError(action, "not a legal action number")
+def test_aeroplane_chess_has_its_encoding_and_observation() -> None:
+    """The registered game gives the env its 1815 actions, its (32, 80) observation and
+    its colours as agents."""
+    e = raw_env("aeroplane-chess", players=2, first="B")
+    e.reset(seed=0)
+    assert e.possible_agents == ["R", "B"] and e.agent_selection == "B"
+    assert e.action_space("R").n == 1815
+    assert e.observation_space("B")["observation"].shape == (32, 80)
+    assert e.metadata["name"] == "aeroplane_chess_v0"
 
 
-_AC_WITH_ACTIONS = attrs.evolve(
-    AEROPLANE_CHESS,
-    num_actions=lambda state: _AC_LAUNCHES + _AC_FLIGHTS + 1,
-    action_to_move=_ac_move,
-    move_to_action=_ac_number,
-    observe=lambda state, seat: [float(state.to_move == seat)],
-    observation_shape=lambda state: (1,),
-)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_aeroplane_chess_games_end_with_the_returns_and_never_show_chance(
+    players: int,
+) -> None:
+    """Seeded random-agent games run to the end; no agent ever meets a chance node or a
+    roll in its mask; each agent's rewards add up to its returns()."""
+    for seed in range(2):
+        e = raw_env("aeroplane-chess", players=players)
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        total = dict.fromkeys(e.possible_agents, 0.0)
+        for agent in e.agent_iter():
+            obs, reward, terminated, truncated, _info = e.last()
+            total[agent] += reward
+            if terminated or truncated:
+                e.step(None)
+                continue
+            assert not e.state.is_chance_node
+            legal = np.flatnonzero(obs["action_mask"])
+            assert len(legal) and legal.min() >= 6  # 0..5 are the die's outcomes
+            e.step(int(rng.choice(legal)))
+        final = e.state
+        assert final.is_over and all(e.terminations.values())
+        seat = {"R": 0, "Y": 1, "B": 2, "G": 3}
+        assert total == {a: final.returns()[seat[a]] for a in e.possible_agents}
 
 
 def test_chance_is_drawn_inside_the_env_from_the_reset_seed() -> None:
-    """A game with dice (Aeroplane Chess, given a test encoding) never selects chance: the
-    env rolls the die, and one reset seed gives one game, another seed another."""
+    """A game with dice never selects chance: the env rolls the die, and one reset seed
+    gives one game, another seed another."""
     games = []
     for seed in (7, 7, 8):
-        e = raw_env(_AC_WITH_ACTIONS, players=2)
+        e = raw_env("aeroplane-chess", players=2)
         _random_game(e, seed)
         assert e.state.is_over
         games.append(e.state)
     assert games[0] == games[1] != games[2]
-    e = raw_env(_AC_WITH_ACTIONS, players=2)
-    api_test(e, num_cycles=200)
 
 
-def test_chance_env_states_are_never_chance_nodes() -> None:
-    """After reset and after every step, the state holds a player to act (or is over)."""
-    e = raw_env(_AC_WITH_ACTIONS, players=3)
-    e.reset(seed=3)
-    rng = random.Random(3)
-    while not e.state.is_over:
-        assert not e.state.is_chance_node
-        legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
-        e.step(int(rng.choice(list(legal))))
+def test_an_aeroplane_chess_game_stopped_by_the_turn_limit_is_truncated() -> None:
+    """A game that ends when turn 1,000,000 is over [AC21] is truncated, not terminated."""
+    e = raw_env("aeroplane-chess", players=2)
+    e.reset(seed=0)
+    e.state = setup_position("RB", {"R1": "5"}, turn=MAX_TURN, roll=1)
+    e.agent_selection = "R"
+    e.step(int(np.flatnonzero(e.observe("R")["action_mask"])[0]))
+    assert e.state.is_over and e.state.turn_limit
+    assert all(e.truncations.values()) and not any(e.terminations.values())
 
 
 def test_without_the_rl_extra_the_package_imports_and_building_names_the_extra() -> None:

@@ -11,7 +11,8 @@ an ``ImportError`` that names the extra. Examples are in docs/bots.md.
 * ASTROPLANE: ``AstroplaneEnv`` (``astroplane.env.astroplane_env``: agents, actions and
   its 24 observation planes are described there), ``observation``.
 * Every other registered game with an action encoding and an observation (Square Off,
-  StarCastles): ``GameEnv`` (``astroplane.env.generic``), through the protocol alone.
+  StarCastles, Aeroplane Chess): ``GameEnv`` (``astroplane.env.generic``), through the
+  protocol alone.
 
 Examples:
     >>> from astroplane.env import env

@@ -2,9 +2,9 @@
 
 ``GameEnv`` plays a game through the protocol alone (``astroplane.protocol.Game``): the
 game must give its fixed action encoding (``num_actions``, ``action_to_move``,
-``move_to_action``) and an observation (``observe``, ``observation_shape``). Square Off
-and StarCastles do; ASTROPLANE has its own environment (``AstroplaneEnv``), which
-``raw_env("astroplane")`` gives.
+``move_to_action``) and an observation (``observe``, ``observation_shape``). Square Off,
+StarCastles and Aeroplane Chess do; ASTROPLANE has its own environment
+(``AstroplaneEnv``), which ``raw_env("astroplane")`` gives.
 
 **Agents** are the game's seat names (``Game.seat_names``) of the seats in play, in turn
 order. An agent may be selected several times in a row when its turn has several

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from astroplane.errors import IllegalMoveError, NotationError, PositionError
+from astroplane.games.aeroplane_chess.actions import action_to_move, move_to_action, num_actions
 from astroplane.games.aeroplane_chess.board import (
     COLOUR_NAMES,
     COLOURS,
@@ -56,6 +57,7 @@ from astroplane.games.aeroplane_chess.jsonio import (
 from astroplane.games.aeroplane_chess.movegen import Flight
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind
 from astroplane.games.aeroplane_chess.notation import format_move, parse_move
+from astroplane.games.aeroplane_chess.observation import observation_shape, observe
 from astroplane.games.aeroplane_chess.options import (
     CLASSIC,
     MODERN,
@@ -222,6 +224,12 @@ AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY},
     render_svg=_svg,
     evaluate=evaluate,
+    num_actions=num_actions,
+    action_to_move=action_to_move,
+    move_to_action=move_to_action,
+    observe=observe,
+    observation_shape=observation_shape,
+    ended_by_turn_limit=lambda state: state.turn_limit,
 )
 """Aeroplane Chess, registered under the name ``"aeroplane-chess"``."""
 
