@@ -39,7 +39,7 @@ from astroplane.kit.svg import INK, PALETTE, PAPER, Ids, el, mix, points, text, 
 
 __all__ = ["render_svg"]
 
-_MARGIN = 1.0  # user units (one unit: the distance between linked points)
+_MARGIN = 1.3  # user units (one unit: the distance between linked points)
 _LINE = "#b9b2a3"
 _POINT = "#ece6d8"
 # A paper-coloured outline under text keeps it readable where it crosses a shape.
@@ -106,7 +106,8 @@ def render_svg(
         cy = sum(y for _, y in corners) / 3
         grown = [(cx + (x - cx) * 1.5, cy + (y - cy) * 1.5) for x, y in corners]
         tx, ty = at(trio[0])
-        lx, ly = tx + (tx - cx) * 1.05, ty + (ty - cy) * 1.05
+        # beyond the tip, clear of the stack there and of its point name
+        lx, ly = tx + (tx - cx) * 1.5, ty + (ty - cy) * 1.5
         body.append(
             el(
                 "g",
