@@ -58,15 +58,21 @@ from astroplane.games.aeroplane_chess.moves import Move, MoveKind
 from astroplane.games.aeroplane_chess.notation import format_move, parse_move
 from astroplane.games.aeroplane_chess.options import (
     CLASSIC,
+    FAMILY,
     MODERN,
     PRESETS,
     STANDARD,
+    TEAMS,
     Launch,
     Overshoot,
+    Rerolls,
     Rules,
     Stacking,
+    ThirdSix,
+    describe_variants,
     rules_from_text,
     rules_to_text,
+    variants,
 )
 from astroplane.games.aeroplane_chess.position import position_from_text, position_to_text
 from astroplane.games.aeroplane_chess.record import GameRecord
@@ -87,9 +93,11 @@ __all__ = [
     "CLASSIC",
     "COLOURS",
     "COLOUR_NAMES",
+    "FAMILY",
     "MODERN",
     "PRESETS",
     "STANDARD",
+    "TEAMS",
     "AeroplaneState",
     "Flight",
     "GameRecord",
@@ -100,9 +108,12 @@ __all__ = [
     "NotationError",
     "Overshoot",
     "PositionError",
+    "Rerolls",
     "Rules",
     "Stacking",
+    "ThirdSix",
     "describe_outcome",
+    "describe_variants",
     "evaluate",
     "format_move",
     "from_json",
@@ -121,6 +132,7 @@ __all__ = [
     "square_from_name",
     "square_name",
     "to_json",
+    "variants",
 ]
 
 

@@ -45,7 +45,7 @@ from astroplane.games.aeroplane_chess.board import (
     square_name,
 )
 from astroplane.games.aeroplane_chess.options import rules_from_text, rules_to_text
-from astroplane.games.aeroplane_chess.play import MAX_TURN
+from astroplane.games.aeroplane_chess.play import MAX_TURN, race_over
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.games.aeroplane_chess.state import AeroplaneState
 from astroplane.kit.limits import MAX_POSITION_TEXT, check_ascii, check_size
@@ -176,13 +176,16 @@ def position_from_text(text: str, *, line: int | None = None) -> AeroplaneState:
     limit = False
     if d_text == "-":
         left = [s for s in seats if s not in finished]
-        limit = len(left) > 1 and turn == MAX_TURN  # over at the turn limit [AC21]
-        if len(left) != 1 and not limit:
+        over = race_over(seats, finished, rules.teams)
+        limit = not over and turn == MAX_TURN  # over at the turn limit [AC21]
+        if not over and not limit:
             raise err(
-                f"'-' (game over) needs all but one colour in fin:, or the turn limit "
-                f"t{MAX_TURN} [AC21]",
+                f"'-' (game over) needs all but one colour in fin: (in team play, both "
+                f"partners of a team [AC26]), or the turn limit t{MAX_TURN} [AC21]",
                 d_at,
             )
+        if not left:
+            raise err("the game is over once one player is left: not all finish [AC13]", d_at)
         to_move = left[0]
     state = AeroplaneState(
         rules=rules,
