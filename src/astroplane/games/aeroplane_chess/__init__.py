@@ -82,7 +82,7 @@ from astroplane.games.aeroplane_chess.render import (
     describe_outcome,
     render,
 )
-from astroplane.games.aeroplane_chess.setup import new_game, setup_position
+from astroplane.games.aeroplane_chess.setup import check_state, new_game, setup_position
 from astroplane.games.aeroplane_chess.state import AeroplaneState
 from astroplane.games.aeroplane_chess.svg import FILL, render_svg
 from astroplane.kit.records import split_event_date
@@ -187,6 +187,16 @@ The rules in short (the full rules, with pictures, are on the Aeroplane Chess pa
 - The first to bring all four planes home wins; the others play on for places."""
 
 
+def _invariants(state: AeroplaneState) -> list[str]:
+    """The invariant ``state`` breaks (``setup.check_state``, which knows every option), or
+    none."""
+    try:
+        check_state(state)
+    except PositionError as exc:
+        return [exc.problem]
+    return []
+
+
 def _svg(state: AeroplaneState) -> str:
     return render_svg(state)
 
@@ -232,6 +242,7 @@ AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY},
     render_svg=_svg,
     evaluate=evaluate,
+    invariants=_invariants,
 )
 """Aeroplane Chess, registered under the name ``"aeroplane-chess"``."""
 

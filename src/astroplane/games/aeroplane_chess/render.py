@@ -194,6 +194,6 @@ def _colour_line(state: AeroplaneState, c: int) -> str:
     if done:
         parts.append("arrived " + " ".join(map(plane_name, done)))
     mark = f" (+{COLOURS[c ^ 2]})" if state.rules.teams else ""
-    if c in state.finished:
-        mark += f" [{_PLACES[state.finished.index(c)]}]"
+    if c in state.finished:  # in team play the team's result counts, not the place
+        mark += " [home]" if state.rules.teams else f" [{_PLACES[state.finished.index(c)]}]"
     return f"{COLOURS[c]} {COLOUR_NAMES[c]}{mark}: " + "; ".join(parts)
