@@ -21,9 +21,12 @@ from astroplane.games.aeroplane_chess import (
     ThirdSix,
     describe_variants,
     from_json,
+    new_game,
     position_from_text,
     rules_from_text,
     rules_to_text,
+    state_from_dict,
+    state_to_dict,
     to_json,
     variants,
 )
@@ -159,3 +162,21 @@ def test_a_move_through_a_wall_is_refused_in_play() -> None:
     """A legal-looking fly through a wall is an IllegalMoveError, not a crash."""
     s = position_from_text("family RY R3 t9 R1:10,Y1Y2:11")
     assert not s.is_legal(Move.fly("R1", "13"))
+
+
+def test_json_readers_refuse_states_the_options_make_impossible() -> None:
+    """From JSON too: team play with three colours [AC26], partners' planes in one stack,
+    and a counted 6 under rerolls=none [AC24] are refused."""
+    data = state_to_dict(new_game(3, rules=Rules(rerolls="none")))
+    data["rules"] = state_to_dict(new_game(4, rules=TEAMS))["rules"]
+    with pytest.raises(NotationError, match=r"four players.*\[AC26\]"):
+        state_from_dict(data)
+    data = state_to_dict(position_from_text("teams RYBG R? t9 R1:10,B1:10"))
+    data["stacks"] = [["R1", "B1"]]
+    with pytest.raises(NotationError, match="one colour"):
+        state_from_dict(data)
+    data = state_to_dict(position_from_text("standard,rerolls=none RB R? t9 R1:10"))
+    data["sixes"] = 1
+    data["sixed"] = ["R1"]
+    with pytest.raises(NotationError, match=r"\[AC24\]"):
+        state_from_dict(data)

@@ -228,6 +228,7 @@ def flights(state: AeroplaneState) -> tuple[Flight, ...]:
         if TAKE_OFF <= k < CENTRE:
             occupied.setdefault(SQUARE_OF[p >> 2][k], []).append(p)
     partner = colour ^ 2 if rules.teams else colour  # partners are safe [AC26]
+    friends = (colour, partner)
     wall: frozenset[int] = _NO_WALL
     cross_walled = False
     if rules.blocking:  # [AC22]
@@ -250,9 +251,7 @@ def flights(state: AeroplaneState) -> tuple[Flight, ...]:
         for to, landed, shortcut in routes(k, roll, rules, wall, cross_walled):
             hit: list[int] = []
             for land in landed:
-                hit.extend(
-                    q for q in occupied.get(route[land], ()) if q >> 2 not in (colour, partner)
-                )
+                hit.extend(q for q in occupied.get(route[land], ()) if q >> 2 not in friends)
             if shortcut and partner == colour:  # the crossing is the partner's [AC26]
                 hit.extend(occupied.get(CROSSING[colour], ()))
             captured = tuple(sorted(set(hit)))
