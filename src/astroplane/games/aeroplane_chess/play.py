@@ -57,7 +57,7 @@ def race_over(seats: tuple[int, ...], finished: tuple[int, ...], teams: bool) ->
     (the turn limit [AC21] is apart).
 
     Examples:
-        >>> race_over((0, 1, 2, 3), (0, 1, 2), False), race_over((0, 1, 2, 3), (0, 2), True)
+        >>> race_over((0, 1, 2, 3), (0, 1), False), race_over((0, 1, 2, 3), (0, 2), True)
         (False, True)
     """
     if teams:

@@ -8,7 +8,8 @@ Fields are separated by blanks (grammar in docs/aeroplane-chess/formats.md)::
 2. the colours in the game, in turn order;
 3. the dice: the colour to move, a ``6`` for each 6 it rolled and played earlier in the
    turn, then the roll to play, or ``?`` when the die is to be rolled (a chance node);
-   ``-`` once the game is over (one player left, or the turn limit ``t1000000`` [AC21]);
+   ``-`` once the game is over (one player left, a team home [AC26], or the turn limit
+   ``t1000000`` [AC21]);
 4. ``t`` and the turn number;
 5. the planes not in a hangar, as ``planes:square`` separated by commas, a stack written
    as its planes together (``R1R2:14``), each group by its lowest plane; ``-`` for none.
