@@ -187,16 +187,6 @@ The rules in short (the full rules, with pictures, are on the Aeroplane Chess pa
 - The first to bring all four planes home wins; the others play on for places."""
 
 
-def _invariants(state: AeroplaneState) -> list[str]:
-    """The invariant ``state`` breaks (``setup.check_state``, which knows every option), or
-    none."""
-    try:
-        check_state(state)
-    except PositionError as exc:
-        return [exc.problem]
-    return []
-
-
 def _svg(state: AeroplaneState) -> str:
     return render_svg(state)
 
@@ -214,6 +204,16 @@ def highlights(state: AeroplaneState, move: Move) -> tuple[int, ...]:
         if flight.move == move and flight.planes and flight.to != HANGAR:
             return (SQUARE_OF[flight.planes[0] >> 2][flight.to],)
     return ()
+
+
+def _invariants(state: AeroplaneState) -> list[str]:
+    """The invariant ``state`` breaks (``setup.check_state``, which knows every option), or
+    none."""
+    try:
+        check_state(state)
+    except PositionError as exc:
+        return [exc.problem]
+    return []
 
 
 AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
