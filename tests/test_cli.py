@@ -411,6 +411,40 @@ def test_the_second_game_plays_from_the_command_line(
     assert "R rolls" in out and "Game over: 1st" in out
 
 
+@pytest.mark.parametrize(
+    ("args", "end"),
+    [
+        (("--rules", "family"), "Game over: 1st"),
+        (("--rules", "teams", "--players", "4"), "win as a team"),
+    ],
+)
+def test_aeroplane_chess_house_rules_play_in_the_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: tuple[str, ...],
+    end: str,
+) -> None:
+    """`play --game aeroplane-chess --rules family` and a team game play to the end [AC27];
+    the team game shows the teams under the board [AC26]."""
+    code, out, _ = play_session(
+        monkeypatch, capsys, "1\n" * 6000, "--game", "aeroplane-chess", "--seed", "2", *args
+    )
+    assert code == 0 and end in out
+    assert f"{args[1]} rules" in out
+    assert ("Teams: R (Red) and B (Blue)" in out) == (args[1] == "teams")
+
+
+def test_aeroplane_chess_teams_with_two_players_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--rules teams` with two players stops with a usage error naming [AC26], not a
+    traceback."""
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "--game", "aeroplane-chess", "--rules", "teams"])
+    assert exc.value.code == 2
+    assert "team play is for four players, not 2 [AC26]" in capsys.readouterr().err
+
+
 def test_play_default_opponent_is_the_search_bot(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -52,6 +52,16 @@ def pictures() -> dict[str, str]:
             _arrows("3", "7"),
             "R1 rolls a 4 onto R2: the player may stack them",
         ),
+        "wall": (
+            position_from_text("family RYB R3 t20 R1:12,R2:20,Y1Y2:14,B1B2:BH5"),
+            _arrows("20", "23"),
+            "Y1 and Y2 wall square 14: R1 may not pass it with the 3; R2 may move",
+        ),
+        "teams": (
+            position_from_text("teams RYBG R3 t30 R1:20,B1:23,Y1:25,G1G2:40"),
+            _arrows("20", "23"),
+            "Team play: R1 rolls a 3 onto its partner B1; they share 23, nobody goes home",
+        ),
         "bounce": (
             position_from_text("standard RB R5 t40 R1:RH4,R2R3R4:RH6,B1:20"),
             _arrows("RH4", "RH6", "RH3"),

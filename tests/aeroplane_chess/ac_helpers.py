@@ -6,6 +6,7 @@ import itertools
 import random
 from typing import Any
 
+import attrs
 from hypothesis import strategies as st
 
 from astroplane.games.aeroplane_chess import (
@@ -13,8 +14,10 @@ from astroplane.games.aeroplane_chess import (
     Launch,
     Move,
     Overshoot,
+    Rerolls,
     Rules,
     Stacking,
+    ThirdSix,
     format_move,
     new_game,
     parse_move,
@@ -22,19 +25,33 @@ from astroplane.games.aeroplane_chess import (
 )
 from astroplane.protocol import sample_chance
 
-#: Every combination of the rules options (3 * 3 * 2 * 2 * 2 = 72 rule sets).
-ALL_RULES: tuple[Rules, ...] = tuple(
+#: Every combination of the seed's options (3 * 3 * 3 * 2 * 2 = 108 rule sets).
+BASE_RULES: tuple[Rules, ...] = tuple(
     Rules(launch=a, stacking=b, overshoot=c, shortcut_jump=d, compulsory_shortcut=e)
     for a, b, c, d, e in itertools.product(
         Launch, Stacking, Overshoot, (False, True), (False, True)
     )
 )
+#: Every combination of the house-rule options [AC22-AC26] (2 * 2 * 3 * 2 = 24), each on
+#: a different one of the base rule sets.
+HOUSE_RULES: tuple[Rules, ...] = tuple(
+    attrs.evolve(BASE_RULES[i * 37 % len(BASE_RULES)], blocking=a, third_six=b, rerolls=c, teams=d)
+    for i, (a, b, c, d) in enumerate(
+        itertools.product((False, True), ThirdSix, Rerolls, (False, True))
+    )
+)
+ALL_RULES: tuple[Rules, ...] = BASE_RULES + HOUSE_RULES
 #: The colour sets a game can be played with (2, 3 and 4 players, the standard and others).
 COLOUR_SETS = ("RB", "RYB", "RYBG", "YG", "RY", "YBG", "RG")
 
 rules_st = st.sampled_from(ALL_RULES)
 colours_st = st.sampled_from(COLOUR_SETS)
 seeds_st = st.integers(0, 2**32 - 1)
+
+
+def colours_for(rules: Rules | None, colours: str) -> str:
+    """``colours``, or all four for team play (which is for four players [AC26])."""
+    return "RYBG" if rules is not None and rules.teams else colours
 
 
 def pos(colours: str = "RB", planes: dict[str, str] | None = None, **kw: Any) -> AeroplaneState:
@@ -63,7 +80,7 @@ def playout(
     """A random game (uniform legal moves, dice drawn with ``sample_chance``): its states
     and moves; to the end unless ``max_plies`` stops it first."""
     rng = random.Random(seed)
-    state = new_game(rules=rules, colours=colours)
+    state = new_game(rules=rules, colours=colours_for(rules, colours))
     states, moves = [state], []
     while not state.is_over and (max_plies is None or len(moves) < max_plies):
         if state.is_chance_node:

@@ -14,5 +14,9 @@ def test_every_preset_passes_the_conformance_suite(name: str) -> None:
     """Every Aeroplane Chess preset passes the same conformance suite as ASTROPLANE's rules:
     deterministic legal moves and chance outcomes, immutable states, text and JSON round
     trips, illegal moves rejected, games that end."""
-    report = assert_conformance(PRESETS[name], game="aeroplane-chess", games=1, max_turns=200)
-    assert report.games == 3 and report.plies > 300
+    rules = PRESETS[name]
+    players = (4,) if rules.teams else (2, 3, 4)  # team play is for four [AC26]
+    report = assert_conformance(
+        rules, game="aeroplane-chess", players=players, games=1, max_turns=200
+    )
+    assert report.games == len(players) and report.plies > 100 * len(players)

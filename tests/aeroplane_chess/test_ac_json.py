@@ -57,6 +57,10 @@ def test_the_start_as_json() -> None:
         "overshoot": "bounce",
         "shortcut_jump": False,
         "compulsory_shortcut": False,
+        "blocking": False,
+        "third_six": "moved",
+        "rerolls": "three",
+        "teams": False,
     }
 
 

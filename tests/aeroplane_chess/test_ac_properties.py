@@ -7,10 +7,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ac_helpers import ALL_RULES, colours_st, rules_st, seeds_st
+from ac_helpers import ALL_RULES, colours_for, colours_st, rules_st, seeds_st
 from hypothesis import given
 
-from astroplane.games.aeroplane_chess import AeroplaneState, Move, MoveKind, Rules, new_game
+from astroplane.games.aeroplane_chess import (
+    AeroplaneState,
+    Move,
+    MoveKind,
+    Rerolls,
+    Rules,
+    new_game,
+)
 from astroplane.games.aeroplane_chess.board import CENTRE, HANGAR
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.protocol import sample_chance
@@ -35,8 +42,9 @@ def _check_step(before: AeroplaneState, move: Move, after: AeroplaneState) -> No
         flying = [p for p in range(4 * c, 4 * c + 4) if HANGAR < after.planes[p] < CENTRE]
         assert len(after.hangar(c)) + len(flying) + len(after.arrived(c)) == 4
     assert set(before.finished) <= set(after.finished) and after.turn >= before.turn
+    rerolls = before.rules.rerolls
     if move.kind == MoveKind.ROLL:
-        penalty = move.value == 6 and before.sixes == 2
+        penalty = move.value == 6 and before.sixes == 2 and rerolls is Rerolls.THREE
         assert after.is_chance_node == penalty
         if not penalty:
             assert after.to_move == mover and after.roll == move.value
@@ -47,8 +55,9 @@ def _check_step(before: AeroplaneState, move: Move, after: AeroplaneState) -> No
             assert k1 == k0 or k1 > k0 or (k0 > 50 and k1 > 50)
         elif k1 != k0:  # an opponent only ever goes back to its hangar
             assert k1 == HANGAR
-    if before.roll == 6 and mover not in after.finished:
-        assert after.to_move == mover and after.sixes == before.sixes + 1
+    if before.roll == 6 and mover not in after.finished and rerolls is not Rerolls.NONE:
+        counted = rerolls is Rerolls.THREE  # only three-roll turns count their 6s [AC24]
+        assert after.to_move == mover and after.sixes == before.sixes + counted
     elif not after.is_over:
         assert after.to_move != mover and after.sixes == 0 and after.turn == before.turn + 1
 
@@ -59,7 +68,7 @@ def test_random_games_keep_every_invariant_and_end(seed: int, colours: str, rule
     plays without changing it, each step follows the turn rules, and the game ends with a
     full ranking."""
     rng = random.Random(seed)
-    state = new_game(rules=rules, colours=colours)
+    state = new_game(rules=rules, colours=colours_for(rules, colours))
     plies = 0
     while not state.is_over:
         assert plies < MAX_PLIES
@@ -73,6 +82,9 @@ def test_random_games_keep_every_invariant_and_end(seed: int, colours: str, rule
         _check_step(state, move, after)
         state, plies = after, plies + 1
     assert sorted(state.ranking) == list(state.seats)
+    if rules.teams:  # one team wins together [AC26]
+        assert sorted(state.returns()) == [0.0, 0.0, 1.0, 1.0]
+        return
     assert sorted(state.returns()) == sorted(
         [(len(state.seats) - i) / (len(state.seats) - 1) for i in range(1, len(state.seats) + 1)]
         + [0.0] * (4 - len(state.seats))
@@ -86,7 +98,7 @@ def test_the_playouts_reach_every_rule() -> None:
     for seed in range(24):
         rng = random.Random(seed)
         rules = ALL_RULES[seed * 7 % len(ALL_RULES)]
-        state = new_game(rules=rules, colours=("RB", "RYB", "RYBG")[seed % 3])
+        state = new_game(rules=rules, colours=colours_for(rules, ("RB", "RYB", "RYBG")[seed % 3]))
         while not state.is_over:
             if state.is_chance_node:
                 move = sample_chance(state, rng)

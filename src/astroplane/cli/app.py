@@ -297,9 +297,13 @@ def run(argv: Sequence[str] | None = None) -> int:
         parser.error(f"argument --players: {game.title} is for {game.player_counts} players")
     if game is not None:
         try:
-            rules_for(game, args.rules, None)
+            rules = rules_for(game, args.rules, None)
         except CliError as e:
             parser.error(f"argument {e}")
+        try:  # rules may be for some player counts only (Aeroplane Chess teams: four)
+            game.new_game(args.players, rules=rules)
+        except ValueError as e:
+            parser.error(f"argument --players: {e}")
     if args.command == "play":
         seats = game.new_game(args.players).seats if game is not None else ()
         names = [game.seat_names[s] for s in seats] if game is not None else []

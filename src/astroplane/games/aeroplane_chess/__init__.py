@@ -60,15 +60,21 @@ from astroplane.games.aeroplane_chess.notation import format_move, parse_move
 from astroplane.games.aeroplane_chess.observation import observation_shape, observe
 from astroplane.games.aeroplane_chess.options import (
     CLASSIC,
+    FAMILY,
     MODERN,
     PRESETS,
     STANDARD,
+    TEAMS,
     Launch,
     Overshoot,
+    Rerolls,
     Rules,
     Stacking,
+    ThirdSix,
+    describe_variants,
     rules_from_text,
     rules_to_text,
+    variants,
 )
 from astroplane.games.aeroplane_chess.position import position_from_text, position_to_text
 from astroplane.games.aeroplane_chess.record import GameRecord
@@ -78,7 +84,7 @@ from astroplane.games.aeroplane_chess.render import (
     describe_outcome,
     render,
 )
-from astroplane.games.aeroplane_chess.setup import new_game, setup_position
+from astroplane.games.aeroplane_chess.setup import check_state, new_game, setup_position
 from astroplane.games.aeroplane_chess.state import AeroplaneState
 from astroplane.games.aeroplane_chess.svg import FILL, render_svg
 from astroplane.kit.records import split_event_date
@@ -89,9 +95,11 @@ __all__ = [
     "CLASSIC",
     "COLOURS",
     "COLOUR_NAMES",
+    "FAMILY",
     "MODERN",
     "PRESETS",
     "STANDARD",
+    "TEAMS",
     "AeroplaneState",
     "Flight",
     "GameRecord",
@@ -102,9 +110,12 @@ __all__ = [
     "NotationError",
     "Overshoot",
     "PositionError",
+    "Rerolls",
     "Rules",
     "Stacking",
+    "ThirdSix",
     "describe_outcome",
+    "describe_variants",
     "evaluate",
     "format_move",
     "from_json",
@@ -123,6 +134,7 @@ __all__ = [
     "square_from_name",
     "square_name",
     "to_json",
+    "variants",
 ]
 
 
@@ -198,6 +210,16 @@ def highlights(state: AeroplaneState, move: Move) -> tuple[int, ...]:
     return ()
 
 
+def _invariants(state: AeroplaneState) -> list[str]:
+    """The invariant ``state`` breaks (``setup.check_state``, which knows every option), or
+    none."""
+    try:
+        check_state(state)
+    except PositionError as exc:
+        return [exc.problem]
+    return []
+
+
 AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
     name="aeroplane-chess",
     title="Aeroplane Chess",
@@ -230,6 +252,7 @@ AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
     observe=observe,
     observation_shape=observation_shape,
     ended_by_turn_limit=lambda state: state.turn_limit,
+    invariants=_invariants,
 )
 """Aeroplane Chess, registered under the name ``"aeroplane-chess"``."""
 

@@ -48,11 +48,12 @@ def _plane_value(k: int) -> float:
 
 
 def _threatened(state: AeroplaneState, colour: int) -> dict[int, int]:
-    """Per loop square, how many planes of other colours could land there with one roll."""
+    """Per loop square, how many opponent planes could land there with one roll (in team
+    play a partner is no threat [AC26])."""
     out: dict[int, int] = {}
     for q, k in enumerate(state.planes):
         c = q >> 2
-        if c == colour or not 0 <= k < EXIT:
+        if c == colour or (state.rules.teams and c == colour ^ 2) or not 0 <= k < EXIT:
             continue
         route = SQUARE_OF[c]
         for d in range(1, min(6, EXIT - k) + 1):
@@ -83,7 +84,8 @@ def evaluate(state: AeroplaneState, seat: int) -> float:
     strength of the other colours still playing, where a colour's strength adds, per
     plane, ``launched`` for being out of the hangar, ``step`` per square of progress and
     ``arrived`` in the centre, less ``risk`` times that value per opponent plane one roll
-    behind it on the loop.
+    behind it on the loop. In team play, while the game goes on: the mean strength of the
+    seat and its partner less that of the other team [AC26].
 
     Args:
         state: Any state.
@@ -100,6 +102,10 @@ def evaluate(state: AeroplaneState, seat: int) -> float:
     n = len(state.seats)
     if state.is_over and seat in state.seats:
         return WIN_VALUE * (2 * state.returns()[seat] - 1)  # shared at the turn limit [AC21]
+    if state.rules.teams and seat in state.seats:  # partners count as one side [AC26]
+        ours = (_strength(state, seat) + _strength(state, seat ^ 2)) / 2
+        theirs = (_strength(state, seat ^ 1) + _strength(state, seat ^ 3)) / 2
+        return ours - theirs
     if seat in state.finished:
         r = (n - 1 - state.finished.index(seat)) / (n - 1)
         return WIN_VALUE * (2 * r - 1)

@@ -36,6 +36,7 @@ from astroplane.games.aeroplane_chess.board import (
 )
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 from astroplane.games.aeroplane_chess.options import OPTIONS, PRESETS, VARIANTS, Rules
+from astroplane.games.aeroplane_chess.play import race_over
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.games.aeroplane_chess.state import AeroplaneState
 from astroplane.kit.jsonread import load_json, packaged_schema
@@ -298,9 +299,10 @@ def state_from_dict(data: Any) -> AeroplaneState:
             raise NotationError(f"JSON: field 'roll' is an integer or null, not {shown(roll)}")
         finished = tuple(_colour(c) for c in _need(data, "finished", list))
         # "over" is derived, but for the turn limit it is what says the game ended [AC21]
-        limit = data.get("over") is True and len(seats) - len(finished) > 1
+        rules = _rules_from_dict(data.get("rules"))
+        limit = data.get("over") is True and not race_over(seats, finished, rules.teams)
         state = AeroplaneState(
-            rules=_rules_from_dict(data.get("rules")),
+            rules=rules,
             seats=seats,
             planes=tuple(planes),
             stacks=stacks,

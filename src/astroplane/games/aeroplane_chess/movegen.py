@@ -6,7 +6,8 @@ then only applies it.
 
 Where a plane can end with a roll comes from ``routes``: the square the roll reaches,
 then a jump from an own-colour square and the shortcut, as the rules allow [AC6, AC7];
-past the centre it bounces or stays [AC11].
+past the centre it bounces, stays or enters [AC11, AC25]. With ``blocking``, opponent
+walls cut routes short [AC22]; in team play partners are never sent back [AC26].
 
 Examples:
     >>> from astroplane.games.aeroplane_chess.options import STANDARD
@@ -33,6 +34,7 @@ from astroplane.games.aeroplane_chess.board import (
     JUMP_TO,
     N_PLANES,
     N_SQUARES,
+    PROGRESS_AT,
     SHORTCUT_FROM,
     SHORTCUT_TO,
     SQUARE_OF,
@@ -84,53 +86,123 @@ class Flight:
     joined: tuple[int, ...] = ()
 
 
-@cache
-def _routes(
-    start: int, roll: int, shortcut_jump: bool, compulsory: bool, bounce: bool
+def _route_list(
+    start: int,
+    roll: int,
+    shortcut_jump: bool,
+    compulsory: bool,
+    overshoot: Overshoot,
+    wall: frozenset[int],
+    cross_walled: bool,
 ) -> tuple[Route, ...]:
+    """The routes; ``wall`` holds the progresses of opponent walls on the mover's route
+    and ``cross_walled`` says one is on the square the shortcut crosses [AC22]."""
     target = start + roll
-    if target > CENTRE:  # past the centre [AC11]
-        return ((2 * CENTRE - target, (), False),) if bounce else ()
+    if target > CENTRE:  # past the centre [AC11, AC25]; no walls in the home column
+        if overshoot is Overshoot.BOUNCE:
+            return ((2 * CENTRE - target, (), False),)
+        return ((CENTRE, (), False),) if overshoot is Overshoot.ENTER else ()
+    if wall and any(start < w <= target for w in wall):  # the roll's way is walled [AC22]
+        return ()
     if target > EXIT:  # the home column: no jumps, nobody to send back
         return ((target, (), False),)
     out: list[Route] = []
+    fly = not cross_walled and SHORTCUT_TO not in wall  # the shortcut is open [AC22]
     if target == SHORTCUT_FROM:  # a direct landing on the shortcut square [AC7]
-        flown: tuple[int, ...] = (target, SHORTCUT_TO)
-        if shortcut_jump:
-            flown += (JUMP_TO[SHORTCUT_TO],)
-        out.append((flown[-1], flown, True))
-        if not compulsory:  # declined: rule 3's jump still applies
-            out.append((JUMP_TO[target], (target, JUMP_TO[target]), False))
+        if fly:
+            flown: tuple[int, ...] = (target, SHORTCUT_TO)
+            if shortcut_jump and JUMP_TO[SHORTCUT_TO] not in wall:
+                flown += (JUMP_TO[SHORTCUT_TO],)
+            out.append((flown[-1], flown, True))
+        if not compulsory or not fly:  # declined: rule 3's jump still applies
+            jump = JUMP_TO[target]
+            out.append((jump, (target, jump), False) if jump not in wall else _stay(target))
     elif JUMP_TO[target] == SHORTCUT_FROM:  # a jump onto the shortcut square [AC7]
-        out.append((SHORTCUT_TO, (target, SHORTCUT_FROM, SHORTCUT_TO), True))
-        if not compulsory:
-            out.append((SHORTCUT_FROM, (target, SHORTCUT_FROM), False))
-    elif JUMP_TO[target]:  # an own-colour square: jump to the next one [AC6]
+        if SHORTCUT_FROM in wall:
+            out.append(_stay(target))
+        else:
+            if fly:
+                out.append((SHORTCUT_TO, (target, SHORTCUT_FROM, SHORTCUT_TO), True))
+            if not compulsory or not fly:
+                out.append((SHORTCUT_FROM, (target, SHORTCUT_FROM), False))
+    elif JUMP_TO[target] and JUMP_TO[target] not in wall:  # jump to the next one [AC6]
         out.append((JUMP_TO[target], (target, JUMP_TO[target]), False))
     else:
-        out.append((target, (target,), False))
+        out.append(_stay(target))
     return tuple(sorted(out))
 
 
-def routes(start: int, roll: int, rules: Rules) -> tuple[Route, ...]:
+def _stay(target: int) -> Route:
+    return (target, (target,), False)
+
+
+_NO_WALL: frozenset[int] = frozenset()
+_routes = cache(_route_list)
+
+
+def routes(
+    start: int,
+    roll: int,
+    rules: Rules,
+    wall: frozenset[int] = _NO_WALL,
+    cross_walled: bool = False,
+) -> tuple[Route, ...]:
     """The ways a lone plane at progress ``start`` (0..55) can end with ``roll``.
 
     Args:
         start: The plane's progress (take-off square 0 to home column 55).
         roll: The roll, 1..6.
         rules: The rules in force.
+        wall: The progresses (on this plane's route) of squares with an opponent wall
+            [AC22]: the roll may neither pass nor reach one; a jump or the shortcut
+            that would end on one is not made.
+        cross_walled: An opponent wall is on the square the shortcut crosses: the
+            shortcut cannot be flown [AC22].
 
     Returns:
         ``(final progress, loop progresses landed on, flies the shortcut)`` per way, by
-        final progress; empty when the plane cannot move (``overshoot=stay``).
+        final progress; empty when the plane cannot move (``overshoot=stay``, or a wall).
+
+    Examples:
+        >>> from astroplane.games.aeroplane_chess.options import STANDARD
+        >>> routes(10, 4, STANDARD, frozenset({18}))  # lands on 14; no jump onto the wall
+        ((14, (14,), False),)
+        >>> routes(10, 6, STANDARD, frozenset({14}))  # the way passes the wall
+        ()
     """
+    if wall or cross_walled:
+        return _route_list(
+            start,
+            roll,
+            rules.shortcut_jump,
+            rules.compulsory_shortcut,
+            rules.overshoot,
+            wall,
+            cross_walled,
+        )
     return _routes(
-        start,
-        roll,
-        rules.shortcut_jump,
-        rules.compulsory_shortcut,
-        rules.overshoot is Overshoot.BOUNCE,
+        start, roll, rules.shortcut_jump, rules.compulsory_shortcut, rules.overshoot, wall, False
     )
+
+
+def _walls(
+    occupied: dict[int, list[int]], colour: int, partner: int
+) -> tuple[frozenset[int], bool]:
+    """The progresses on ``colour``'s route of opponent walls, and whether one is on the
+    square its shortcut crosses [AC22]: two or more planes of one opponent colour on a
+    square (stacked or not); a partner's planes are no wall [AC26]."""
+    at = PROGRESS_AT[colour]
+    wall = set()
+    for sq, qs in occupied.items():
+        if len(qs) < 2:
+            continue
+        counts = [0, 0, 0, 0]
+        for q in qs:
+            counts[q >> 2] += 1
+        if any(n >= 2 for c, n in enumerate(counts) if c not in (colour, partner)):
+            wall.add(sq)
+    cross = CROSSING[colour] in wall
+    return frozenset(at[sq] for sq in wall if at[sq] > TAKE_OFF), cross
 
 
 def flights(state: AeroplaneState) -> tuple[Flight, ...]:
@@ -155,6 +227,12 @@ def flights(state: AeroplaneState) -> tuple[Flight, ...]:
     for p, k in enumerate(planes):
         if TAKE_OFF <= k < CENTRE:
             occupied.setdefault(SQUARE_OF[p >> 2][k], []).append(p)
+    partner = colour ^ 2 if rules.teams else colour  # partners are safe [AC26]
+    friends = (colour, partner)
+    wall: frozenset[int] = _NO_WALL
+    cross_walled = False
+    if rules.blocking:  # [AC22]
+        wall, cross_walled = _walls(occupied, colour, partner)
     out: list[Flight] = []
     base = 4 * colour
     if roll in rules.launch_rolls:  # seed rule 1; the lowest plane in the hangar [AC5]
@@ -170,11 +248,11 @@ def flights(state: AeroplaneState) -> tuple[Flight, ...]:
             continue
         unit = unit_of.get(p, (p,))
         seen.update(unit)
-        for to, landed, shortcut in routes(k, roll, rules):
+        for to, landed, shortcut in routes(k, roll, rules, wall, cross_walled):
             hit: list[int] = []
             for land in landed:
-                hit.extend(q for q in occupied.get(route[land], ()) if q >> 2 != colour)
-            if shortcut:
+                hit.extend(q for q in occupied.get(route[land], ()) if q >> 2 not in friends)
+            if shortcut and partner == colour:  # the crossing is the partner's [AC26]
                 hit.extend(occupied.get(CROSSING[colour], ()))
             captured = tuple(sorted(set(hit)))
             square = route[to]

@@ -5,13 +5,23 @@ common house rule [AC19]:
 
 * ``launch``: ``even`` (the seed: taxi out on a 2, 4 or 6), ``six`` or ``five-or-six``;
 * ``stacking``: ``choice`` (the seed's "may"), ``always`` or ``never``;
-* ``overshoot``: ``bounce`` (standard: back out of the centre by the excess) or ``stay``
-  (that plane cannot move with the roll);
+* ``overshoot``: ``bounce`` (standard: back out of the centre by the excess), ``stay``
+  (that plane cannot move with the roll) or ``enter`` (it enters the centre) [AC25];
 * ``shortcut_jump``: off (standard) or on (seed rule 4's "some also play": a direct
   landing on the shortcut square flies, then jumps);
-* ``compulsory_shortcut``: off (the seed: the shortcut "may" be taken) or on.
+* ``compulsory_shortcut``: off (the seed: the shortcut "may" be taken) or on;
+* ``blocking``: off (the seed) or on: two or more planes of one colour on a square are a
+  wall that opponents may neither pass nor land on [AC22];
+* ``third_six``: ``moved`` (the seed: the planes moved by the first two 6s go back) or
+  ``all`` (every plane of the player not yet home goes back) [AC23];
+* ``rerolls``: ``three`` (the seed: a 6 rolls again, at most three rolls a turn),
+  ``unlimited`` (a 6 always rolls again, no third-6 penalty) or ``none`` [AC24];
+* ``teams``: off (the seed) or on: four players in two partnerships, R with B and Y
+  with G [AC26].
 
-Presets: ``standard`` (the seed), ``classic`` and ``modern`` (common Chinese house rules).
+Presets [AC19, AC27]: ``standard`` (the seed), ``classic`` and ``modern`` (common Chinese
+house rules), ``family`` (walls and launch on a 6) and ``teams`` (partnership play);
+``describe_variants`` gives one line on each.
 
 Examples:
     >>> Rules().name, Rules(launch="six").launch_rolls
@@ -35,15 +45,21 @@ from astroplane.kit import Option, Variants
 
 __all__ = [
     "CLASSIC",
+    "FAMILY",
     "MODERN",
     "OPTIONS",
     "PRESETS",
+    "PRESET_NOTES",
     "STANDARD",
+    "TEAMS",
     "VARIANTS",
     "Launch",
     "Overshoot",
+    "Rerolls",
     "Rules",
     "Stacking",
+    "ThirdSix",
+    "describe_variants",
     "register_variant",
     "rules_from_text",
     "rules_to_text",
@@ -72,6 +88,22 @@ class Overshoot(Enum):
 
     BOUNCE = "bounce"  #: the plane flies into the centre and back out by the excess
     STAY = "stay"  #: that plane cannot move with the roll
+    ENTER = "enter"  #: the plane enters the centre all the same [AC25]
+
+
+class ThirdSix(Enum):
+    """What a third 6 in a turn sends back to the hangar ([AC10], [AC23])."""
+
+    MOVED = "moved"  #: the planes moved by the first two 6s (the seed)
+    ALL = "all"  #: every plane of the player that has not arrived
+
+
+class Rerolls(Enum):
+    """Which 6s earn another roll ([AC10], [AC24])."""
+
+    THREE = "three"  #: every 6, up to the third roll of the turn; a third 6 is punished
+    UNLIMITED = "unlimited"  #: every 6, without limit or penalty
+    NONE = "none"  #: no extra roll: a 6 is a roll like any other
 
 
 _LAUNCH_ROLLS = {
@@ -93,6 +125,14 @@ def _overshoot(value: Overshoot | str) -> Overshoot:
     return Overshoot(value)
 
 
+def _third_six(value: ThirdSix | str) -> ThirdSix:
+    return ThirdSix(value)
+
+
+def _rerolls(value: Rerolls | str) -> Rerolls:
+    return Rerolls(value)
+
+
 def _bool(_inst: object, attr: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
         raise ValueError(f"{attr.name} is True or False, not {value!r}")
@@ -112,6 +152,11 @@ class Rules:
             shortcut then jumps to the next own-colour square (seed rule 4, "some also
             play"; [AC7]).
         compulsory_shortcut: The shortcut must be taken (the seed: "may"; [AC7]).
+        blocking: Two or more planes of one colour on a square are a wall that opponents
+            may neither pass nor land on ([AC22]).
+        third_six: What a third 6 sends back ([AC23]).
+        rerolls: Which 6s earn another roll ([AC24]).
+        teams: Four players play in two partnerships, R with B and Y with G ([AC26]).
 
     Raises:
         ValueError: If a value is not one of the option's values.
@@ -122,6 +167,10 @@ class Rules:
     overshoot: Overshoot = attrs.field(default=Overshoot.BOUNCE, converter=_overshoot)
     shortcut_jump: bool = attrs.field(default=False, validator=_bool)
     compulsory_shortcut: bool = attrs.field(default=False, validator=_bool)
+    blocking: bool = attrs.field(default=False, validator=_bool)
+    third_six: ThirdSix = attrs.field(default=ThirdSix.MOVED, converter=_third_six)
+    rerolls: Rerolls = attrs.field(default=Rerolls.THREE, converter=_rerolls)
+    teams: bool = attrs.field(default=False, validator=_bool)
 
     @classmethod
     def standard(cls) -> Rules:
@@ -149,11 +198,28 @@ CLASSIC = Rules(
 shortcut is compulsory and a direct landing on it flies and then jumps."""
 MODERN = attrs.evolve(CLASSIC, launch=Launch.FIVE_OR_SIX)
 """The classic rules with the "improved" launch: a 5 or a 6."""
+FAMILY = Rules(launch=Launch.SIX, blocking=True)
+"""The family game: launch only on a 6, and two planes of a colour on a square block
+opponents [AC22, AC27]."""
+TEAMS = Rules(teams=True)
+"""The seed's rules played by four in two partnerships, R with B and Y with G [AC26]."""
 
 PRESETS: Mapping[str, Rules] = MappingProxyType(
-    {"standard": STANDARD, "classic": CLASSIC, "modern": MODERN}
+    {"standard": STANDARD, "classic": CLASSIC, "modern": MODERN, "family": FAMILY, "teams": TEAMS}
 )
 """The registered presets by name, in the order the formats list them."""
+
+PRESET_NOTES: Mapping[str, str] = MappingProxyType(
+    {
+        "standard": "the seed text: launch on an even roll, stacking and the shortcut by choice",
+        "classic": "Chinese house rules: launch on a 6, always stack, compulsory shortcut "
+        "then a jump",
+        "modern": "the classic rules, launching on a 5 or a 6",
+        "family": "launch on a 6; two planes of a colour on a square are a wall",
+        "teams": "four players in partnerships, R with B and Y with G; a team wins together",
+    }
+)
+"""One line on each preset (``describe_variants``) [AC27]."""
 
 OPTIONS: tuple[str, ...] = tuple(f.name for f in attrs.fields(Rules))
 """The option names, in field order (as in rules text and JSON)."""
@@ -167,6 +233,10 @@ VARIANTS: Variants[Rules] = Variants(
         Option.choice("overshoot", Overshoot),
         Option.flag("shortcut_jump"),
         Option.flag("compulsory_shortcut"),
+        Option.flag("blocking"),
+        Option.choice("third_six", ThirdSix),
+        Option.choice("rerolls", Rerolls),
+        Option.flag("teams"),
     ),
 )
 """Aeroplane Chess's variants: the presets, then any a third party registers; rules text
@@ -188,8 +258,28 @@ def register_variant(name: str, rules: Rules) -> None:
 
 
 def variants() -> Mapping[str, Rules]:
-    """The registered variants by name, the presets first (a read-only view)."""
+    """The registered variants by name, the presets first (a read-only view).
+
+    Examples:
+        >>> list(variants())[:5]
+        ['standard', 'classic', 'modern', 'family', 'teams']
+    """
     return VARIANTS.mapping()
+
+
+def describe_variants() -> str:
+    """One line per registered variant, the presets first: its name and what it is (a
+    third party's variant: its rules text) [AC27].
+
+    Examples:
+        >>> print(describe_variants().splitlines()[3])
+        family: launch on a 6; two planes of a colour on a square are a wall
+    """
+    lines = []
+    for name, rules in VARIANTS.mapping().items():
+        note = PRESET_NOTES.get(name) if name in PRESETS else None
+        lines.append(f"{name}: {note or rules_to_text(rules)}")
+    return "\n".join(lines)
 
 
 def rules_to_text(rules: Rules) -> str:

@@ -2,9 +2,11 @@
 
 The turn [AC10, AC13, AC15]: the die is rolled (a chance node); the player moves or
 passes; a 6 earns another roll, up to three rolls; a third 6 sends the planes moved by
-the first two 6s back to the hangar and passes the turn. A player whose fourth plane
-arrives has finished and rolls no more; play passes clockwise to the next player who has
-not finished, until only one is left.
+the first two 6s back to the hangar and passes the turn (options: every plane not home
+goes back [AC23]; a 6 rolls again without limit, or not at all [AC24]). A player whose
+fourth plane arrives has finished and rolls no more; play passes clockwise to the next
+player who has not finished, until only one is left, or in team play until both
+partners of a team have finished [AC26].
 """
 
 from __future__ import annotations
@@ -23,17 +25,44 @@ from astroplane.games.aeroplane_chess.board import (
     square_name,
 )
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
+from astroplane.games.aeroplane_chess.options import Rerolls, ThirdSix
 from astroplane.kit import limits
 
 if TYPE_CHECKING:
     from astroplane.games.aeroplane_chess.movegen import Flight
     from astroplane.games.aeroplane_chess.state import AeroplaneState
 
-__all__ = ["MAX_TURN", "apply_flight", "apply_roll", "raise_illegal", "why_illegal"]
+__all__ = [
+    "MAX_TURN",
+    "apply_flight",
+    "apply_roll",
+    "race_over",
+    "raise_illegal",
+    "team_won",
+    "why_illegal",
+]
 
 MAX_TURN = limits.MAX_TURN
 """The last turn of a game (``astroplane.kit.limits.MAX_TURN``): every reader accepts turn
 numbers 1..1000000, so the game ends when this turn is over, as a turn-limit end [AC21]."""
+
+
+def team_won(finished: tuple[int, ...]) -> bool:
+    """Both partners of a team (R and B, or Y and G) are among ``finished`` [AC26]."""
+    return (0 in finished and 2 in finished) or (1 in finished and 3 in finished)
+
+
+def race_over(seats: tuple[int, ...], finished: tuple[int, ...], teams: bool) -> bool:
+    """The race is over: one player is left [AC13], or in team play a team has won [AC26]
+    (the turn limit [AC21] is apart).
+
+    Examples:
+        >>> race_over((0, 1, 2, 3), (0, 1), False), race_over((0, 1, 2, 3), (0, 2), True)
+        (False, True)
+    """
+    if teams:
+        return team_won(finished)
+    return len(seats) - len(finished) <= 1
 
 
 def _next_turn(
@@ -47,7 +76,7 @@ def _next_turn(
     order = state.seats
     left = [s for s in order if s not in finished]
     limit = False
-    if len(left) <= 1:  # over: the one left (the last place) is recorded as to move
+    if race_over(order, finished, state.rules.teams):  # over: the first left is to move
         nxt, turn = left[0], state.turn
     elif state.turn >= MAX_TURN:  # over at the turn limit: the first one left is recorded
         nxt, turn, limit = left[0], state.turn, True
@@ -73,11 +102,18 @@ def apply_roll(state: AeroplaneState, value: int) -> AeroplaneState:
     """The die shows ``value`` at a chance node.
 
     A third 6 in a turn is not played: the planes moved by the first two 6s go back to
-    the hangar (stacks they were in come apart) and the turn passes (seed rule 1; [AC10]).
+    the hangar (stacks they were in come apart) and the turn passes (seed rule 1; [AC10]);
+    with ``third_six=all`` so does every other plane of the player that has not arrived
+    [AC23]. Only ``rerolls=three`` counts 6s (``sixes`` stays 0 otherwise) [AC24].
     """
     if value != 6 or state.sixes < 2:
         return attrs.evolve(state, roll=value)
     back = state.sixed
+    if state.rules.third_six is ThirdSix.ALL:  # and every other plane not home [AC23]
+        base = 4 * state.to_move
+        for p in range(base, base + 4):
+            if state.planes[p] != CENTRE:
+                back |= 1 << p
     planes = tuple(HANGAR if back >> p & 1 else k for p, k in enumerate(state.planes))
     stacks = []
     for st in state.stacks:
@@ -117,8 +153,11 @@ def apply_flight(state: AeroplaneState, flight: Flight) -> AeroplaneState:
         finished += (colour,)
     new_planes = tuple(planes)
     new_stacks = tuple(stacks)
-    if colour in finished or state.roll != 6:
+    rerolls = state.rules.rerolls
+    if colour in finished or state.roll != 6 or rerolls is Rerolls.NONE:  # [AC24]
         return _next_turn(state, new_planes, new_stacks, finished)
+    if rerolls is Rerolls.UNLIMITED:  # another roll, with no 6s counted [AC24]
+        return attrs.evolve(state, planes=new_planes, stacks=new_stacks, roll=0)
     return attrs.evolve(  # another roll for the 6 [AC10]
         state, planes=new_planes, stacks=new_stacks, roll=0, sixes=state.sixes + 1, sixed=sixed
     )
@@ -179,6 +218,11 @@ def why_illegal(state: AeroplaneState, move: object) -> str:
         )
     ends = [f for f in state.flights() if f.planes == unit]
     if not ends:
+        if k + state.roll <= CENTRE:  # only a wall stops a roll that fits [AC22]
+            return (
+                f"{name} cannot pass or land on an opponent's wall (two planes of one "
+                f"colour on a square) with a {state.roll}: blocking is on [AC22]"
+            )
         return (
             f"{name} needs exactly {CENTRE - k} to reach the centre; with overshoot=stay "
             f"a {state.roll} does not move it [AC11]"

@@ -8,7 +8,8 @@ Fields are separated by blanks (grammar in docs/aeroplane-chess/formats.md)::
 2. the colours in the game, in turn order;
 3. the dice: the colour to move, a ``6`` for each 6 it rolled and played earlier in the
    turn, then the roll to play, or ``?`` when the die is to be rolled (a chance node);
-   ``-`` once the game is over (one player left, or the turn limit ``t1000000`` [AC21]);
+   ``-`` once the game is over (one player left, a team home [AC26], or the turn limit
+   ``t1000000`` [AC21]);
 4. ``t`` and the turn number;
 5. the planes not in a hangar, as ``planes:square`` separated by commas, a stack written
    as its planes together (``R1R2:14``), each group by its lowest plane; ``-`` for none.
@@ -45,7 +46,7 @@ from astroplane.games.aeroplane_chess.board import (
     square_name,
 )
 from astroplane.games.aeroplane_chess.options import rules_from_text, rules_to_text
-from astroplane.games.aeroplane_chess.play import MAX_TURN
+from astroplane.games.aeroplane_chess.play import MAX_TURN, race_over
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.games.aeroplane_chess.state import AeroplaneState
 from astroplane.kit.limits import MAX_POSITION_TEXT, check_ascii, check_size
@@ -176,13 +177,16 @@ def position_from_text(text: str, *, line: int | None = None) -> AeroplaneState:
     limit = False
     if d_text == "-":
         left = [s for s in seats if s not in finished]
-        limit = len(left) > 1 and turn == MAX_TURN  # over at the turn limit [AC21]
-        if len(left) != 1 and not limit:
+        over = race_over(seats, finished, rules.teams)
+        limit = not over and turn == MAX_TURN  # over at the turn limit [AC21]
+        if not over and not limit:
             raise err(
-                f"'-' (game over) needs all but one colour in fin:, or the turn limit "
-                f"t{MAX_TURN} [AC21]",
+                f"'-' (game over) needs all but one colour in fin: (in team play, both "
+                f"partners of a team [AC26]), or the turn limit t{MAX_TURN} [AC21]",
                 d_at,
             )
+        if not left:
+            raise err("the game is over once one player is left: not all finish [AC13]", d_at)
         to_move = left[0]
     state = AeroplaneState(
         rules=rules,

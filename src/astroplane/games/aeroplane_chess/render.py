@@ -6,7 +6,8 @@ column square its lower-case name (``rt``, ``rh3``). A plane shows its name (``R
 a stack its lowest plane and size (``R1*2``); a plane sharing a square with own planes
 it is not stacked with, ``+`` and how many others (``R1+1``). A hangar shows its waiting
 planes and, in brackets, those that arrived (``(R2)``). Under the board: each colour's
-planes, and whose turn it is with the dice.
+planes, and whose turn it is with the dice; in team play a line names the teams and each
+colour's line its partner [AC26].
 
 Examples:
     >>> from astroplane.games.aeroplane_chess import new_game
@@ -37,7 +38,7 @@ from astroplane.games.aeroplane_chess.board import (
 if TYPE_CHECKING:
     from astroplane.games.aeroplane_chess.state import AeroplaneState
 
-__all__ = ["LEGEND", "describe_dice", "describe_outcome", "render"]
+__all__ = ["LEGEND", "describe_dice", "describe_outcome", "render", "team_line"]
 
 _PLACES = ("1st", "2nd", "3rd", "4th")
 
@@ -61,6 +62,8 @@ def describe_outcome(state: AeroplaneState) -> str:
     """
     if not state.is_over:
         return ""
+    if state.rules.teams:
+        return _team_outcome(state)
     parts = [f"{_PLACES[i]} {COLOURS[s]} ({COLOUR_NAMES[s]})" for i, s in enumerate(state.finished)]
     left = state.ranking[len(state.finished) :]
     if not state.turn_limit:
@@ -70,6 +73,33 @@ def describe_outcome(state: AeroplaneState) -> str:
     places = f"{_PLACES[len(state.finished)]}-{_PLACES[len(state.ranking) - 1]}"
     parts.append(f"{', '.join(names[:-1])} and {names[-1]} share {places} (turn limit)")
     return ", ".join(parts)
+
+
+def _who(c: int) -> str:
+    return f"{COLOURS[c]} ({COLOUR_NAMES[c]})"
+
+
+def _team_outcome(state: AeroplaneState) -> str:
+    """The result of a team game [AC26]: the team that won, or a shared result."""
+    if state.turn_limit:
+        return "teams R+B and Y+G share the result (turn limit)"
+    won = state.finished[-1] & 1
+    return (
+        f"{_who(won)} and {_who(won + 2)} win as a team, {_who(1 - won)} and {_who(3 - won)} lose"
+    )
+
+
+def team_line(state: AeroplaneState) -> str:
+    """The teams in words, for team play (empty otherwise) [AC26].
+
+    Examples:
+        >>> from astroplane.games.aeroplane_chess import TEAMS, new_game
+        >>> team_line(new_game(4, rules=TEAMS))
+        'Teams: R (Red) and B (Blue) against Y (Yellow) and G (Green).'
+    """
+    if not state.rules.teams:
+        return ""
+    return f"Teams: {_who(0)} and {_who(2)} against {_who(1)} and {_who(3)}."
 
 
 def describe_dice(state: AeroplaneState) -> str:
@@ -98,7 +128,8 @@ How to read the board (the 15 x 15 cross; the track runs clockwise):
   R1*2     a stack of 2 with R1 at the bottom: they move together
   R1+1     R1 and one more plane of another stack or colour share the square
   (R1)     R1 has arrived in the centre
-  >R1<     a square the move just made or a chosen move ends on"""
+  >R1<     a square the move just made or a chosen move ends on
+  (+B)     team play: this colour's partner (R with B, Y with G)"""
 """How to read ``render``'s board (``astroplane play``'s ``legend`` command)."""
 
 
@@ -137,6 +168,8 @@ def render(state: AeroplaneState, highlight: Iterable[int] = ()) -> str:
         grid[y][x] = f">{grid[y][x].strip()[:3]}<".center(5)
     lines = ["".join(row).rstrip() for row in grid]
     lines.append("")
+    if state.rules.teams:
+        lines.append(team_line(state))
     for c in state.seats:
         lines.append(_colour_line(state, c))
     lines.append(describe_dice(state))
@@ -160,7 +193,7 @@ def _colour_line(state: AeroplaneState, c: int) -> str:
     done = state.arrived(c)
     if done:
         parts.append("arrived " + " ".join(map(plane_name, done)))
-    mark = ""
-    if c in state.finished:
-        mark = f" [{_PLACES[state.finished.index(c)]}]"
+    mark = f" (+{COLOURS[c ^ 2]})" if state.rules.teams else ""
+    if c in state.finished:  # in team play the team's result counts, not the place
+        mark += " [home]" if state.rules.teams else f" [{_PLACES[state.finished.index(c)]}]"
     return f"{COLOURS[c]} {COLOUR_NAMES[c]}{mark}: " + "; ".join(parts)

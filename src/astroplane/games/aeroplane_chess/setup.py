@@ -31,8 +31,8 @@ from astroplane.games.aeroplane_chess.board import (
     square_from_name,
     square_name,
 )
-from astroplane.games.aeroplane_chess.options import STANDARD, Rules, Stacking
-from astroplane.games.aeroplane_chess.play import MAX_TURN
+from astroplane.games.aeroplane_chess.options import STANDARD, Rerolls, Rules, Stacking
+from astroplane.games.aeroplane_chess.play import MAX_TURN, race_over, team_won
 from astroplane.games.aeroplane_chess.state import AeroplaneState
 
 __all__ = ["MAX_TURN", "SEATS_BY_COUNT", "check_state", "new_game", "setup_position"]
@@ -125,6 +125,8 @@ def new_game(
         seats = _colours(colours)
         if players is not None and (type(players) is not int or len(seats) != players):
             raise PositionError(f"{players} players cannot play the colours {colours!r}")
+    if rules is not None and rules.teams and len(seats) != 4:
+        raise PositionError(f"team play is for four players, not {len(seats)} [AC26]")
     return AeroplaneState(
         rules=STANDARD if rules is None else rules,
         seats=seats,
@@ -265,12 +267,18 @@ def check_state(state: AeroplaneState) -> None:
     for p, k in enumerate(planes):
         if p >> 2 not in seats and k != HANGAR:
             raise PositionError(f"{plane_name(p)} is on the board but {COLOURS[p >> 2]} is not")
+    teams = state.rules.teams
+    if teams and len(seats) != 4:
+        raise PositionError(f"team play is for four players, not {len(seats)} [AC26]")
     owner: dict[int, int] = {}
     for p, k in enumerate(planes):
         if TAKE_OFF < k < CENTRE and SQUARE_OF[p >> 2][k] < LOOP:
             sq = SQUARE_OF[p >> 2][k]
-            if owner.setdefault(sq, p >> 2) != p >> 2:
-                raise PositionError(f"two colours share square {square_name(sq)} [AC8]")
+            side = p >> 2 & 1 if teams else p >> 2  # partners share squares [AC26]
+            if owner.setdefault(sq, side) != side:
+                raise PositionError(
+                    f"two {'teams' if teams else 'colours'} share square {square_name(sq)} [AC8]"
+                )
     _check_stacks(state)
     _check_turn(state)
 
@@ -350,16 +358,26 @@ def _check_turn(state: AeroplaneState) -> None:
         raise PositionError("the roll is 0 (to be rolled) to 6; earlier 6s 0 to 2")
     if state.roll == 6 and state.sixes == 2:
         raise PositionError("a third 6 is never played: it ends the turn [AC10]")
+    if state.rules.rerolls is not Rerolls.THREE and (state.sixes or state.sixed):
+        raise PositionError(
+            f"with rerolls={state.rules.rerolls.value} no 6s are counted: no earlier 6s "
+            "or planes moved by them [AC24]"
+        )
     if state.sixed & ~(0xF << 4 * state.to_move) or (state.sixed and not state.sixes):
         raise PositionError("only the mover's planes moved by earlier 6s are marked [AC10]")
     _check_sixed(state)
     left = [c for c in seats if c not in finished]
     if not left:
         raise PositionError("the game is over once one player is left: not all finish [AC13]")
-    if state.turn_limit and (state.turn != MAX_TURN or len(left) < 2):
+    teams = state.rules.teams
+    if teams and team_won(finished[:-1]):
+        raise PositionError(
+            "the game is over once a team has finished: no one finishes after [AC26]"
+        )
+    if state.turn_limit and (state.turn != MAX_TURN or race_over(seats, finished, teams)):
         raise PositionError(
             f"the game ends at the turn limit only when turn {MAX_TURN} is over with more "
-            "than one player racing [AC21]"
+            "than one player racing (in team play: no team home) [AC21]"
         )
     if state.is_over:
         if state.roll or state.sixes or state.sixed:

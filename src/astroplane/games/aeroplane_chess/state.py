@@ -37,7 +37,12 @@ from astroplane.games.aeroplane_chess.board import (
 from astroplane.games.aeroplane_chess.movegen import Flight, flights
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 from astroplane.games.aeroplane_chess.options import Rules
-from astroplane.games.aeroplane_chess.play import apply_flight, apply_roll, raise_illegal
+from astroplane.games.aeroplane_chess.play import (
+    apply_flight,
+    apply_roll,
+    race_over,
+    raise_illegal,
+)
 from astroplane.games.aeroplane_chess.render import render
 from astroplane.protocol import game_of
 
@@ -102,8 +107,9 @@ class AeroplaneState:
     # ---- the State protocol -------------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        """True once only one player has not finished [AC13], or at the turn limit [AC21]."""
-        return self.turn_limit or len(self.seats) - len(self.finished) <= 1
+        """True once only one player has not finished [AC13] (in team play: once both
+        partners of a team have [AC26]), or at the turn limit [AC21]."""
+        return self.turn_limit or race_over(self.seats, self.finished, self.rules.teams)
 
     @property
     def is_chance_node(self) -> bool:
@@ -194,7 +200,8 @@ class AeroplaneState:
         ``p`` of ``n`` players gets ``(n - p) / (n - 1)`` (the winner 1.0, the last 0.0);
         colours not in the game and every seat while the game goes on get 0.0 [AC14].
         At the turn limit the players who had not finished share the places left: each
-        gets their mean [AC21].
+        gets their mean [AC21]. In team play both partners of the team that finished get
+        1.0 and the others 0.0; at the turn limit every seat gets 0.5 [AC26].
 
         Examples:
             >>> from astroplane.games.aeroplane_chess import new_game
@@ -202,6 +209,11 @@ class AeroplaneState:
             (0.0, 0.0, 0.0, 0.0)
         """
         values = [0.0, 0.0, 0.0, 0.0]
+        if self.is_over and self.rules.teams:  # [AC26]
+            if self.turn_limit:
+                return (0.5, 0.5, 0.5, 0.5)
+            won = self.finished[-1] & 1  # the last to finish completed the team
+            return (1.0 - won, float(won), 1.0 - won, float(won))
         if self.is_over:
             n = len(self.seats)
             for place, seat in enumerate(self.ranking, 1):
@@ -223,7 +235,8 @@ class AeroplaneState:
     def ranking(self) -> tuple[int, ...]:
         """The colours by place: those who finished in order, then (once the game is over)
         the one left last; at the turn limit, the ones left, who share the places left,
-        in turn order [AC21].
+        in turn order [AC21]. In team play, once over: the winning partners in the order
+        they finished, then the others (one who finished first) [AC26].
 
         Examples:
             >>> from astroplane.games.aeroplane_chess import position_from_text
@@ -232,6 +245,14 @@ class AeroplaneState:
         """
         if not self.is_over:
             return self.finished
+        if self.rules.teams and not self.turn_limit:  # [AC26]
+            won = self.finished[-1] & 1
+            winners = tuple(s for s in self.finished if s & 1 == won)
+            return (
+                winners
+                + tuple(s for s in self.finished if s & 1 != won)
+                + tuple(s for s in self.seats if s not in self.finished)
+            )
         return self.finished + tuple(s for s in self.seats if s not in self.finished)
 
     def progress(self, plane: int | str) -> int:

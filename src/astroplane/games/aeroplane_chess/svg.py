@@ -4,7 +4,9 @@ The board is the 15 by 15 cross of ``board``, drawn with the Okabe-Ito colours, 
 people with the common colour vision deficiencies tell apart, and every colour also
 carries its letter. Elements have stable ids for frontends: ``sq-1`` .. ``sq-52``,
 ``sq-RT``, ``sq-RH1`` .. ``sq-RH6`` (the centre triangles), ``hangar-R``, ``shortcut-R``,
-``plane-R1`` .. ``plane-G4``, ``stack-R1`` (around a stack, by its lowest plane), ``die``.
+``plane-R1`` .. ``plane-G4``, ``stack-R1`` (around a stack, by its lowest plane), ``die``;
+in team play ``team-R`` .. ``team-G`` (a mark naming the partnership in each hangar) and
+``teams`` (the teams in words under the board) [AC26].
 A waiting plane stands in its hangar, an arrived one is drawn faded there (the seed: it is
 "placed facedown back in its own hangar").
 
@@ -41,7 +43,7 @@ from astroplane.games.aeroplane_chess.board import (
     plane_name,
     rotate,
 )
-from astroplane.games.aeroplane_chess.render import describe_dice
+from astroplane.games.aeroplane_chess.render import describe_dice, team_line
 
 if TYPE_CHECKING:
     from astroplane.games.aeroplane_chess.state import AeroplaneState
@@ -259,6 +261,7 @@ def render_svg(
         '<g id="arrows">',
         *(_arrow(a, b) for a, b in arrows),
         "</g>",
+        *_teams(state),
         '<g id="planes">',
         *_planes(state),
         "</g>",
@@ -267,6 +270,27 @@ def render_svg(
         "</svg>",
     ]
     return "\n".join(body) + "\n"
+
+
+def _teams(state: AeroplaneState) -> list[str]:
+    """In team play, a mark in each hangar naming its team and the teams under the board
+    (the status line moves up to make room) [AC26]."""
+    if not state.rules.teams:
+        return []
+    out = ['<g id="team-marks">']
+    for c in range(4):
+        x, y = rotate(2.5, 11.5, c)  # under the hangar's big letter
+        y += 0.62
+        team = f"{COLOURS[c & 1]}+{COLOURS[c & 1 | 2]}"
+        out.append(
+            f'<text id="team-{COLOURS[c]}" x="{_px(x)}" y="{_px(y)}" class="tag">team {team}</text>'
+        )
+    out.append("</g>")
+    out.append(
+        f'<text id="teams" x="{_M}" y="{_W + 52}" class="num" style="text-anchor:start">'
+        f"{escape(team_line(state))}</text>"
+    )
+    return out
 
 
 def _takeoff_arrow(c: int) -> str:
