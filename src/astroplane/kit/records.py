@@ -473,7 +473,7 @@ def split_games(source: str | TextIO, *, many: bool) -> Iterator[RawGame]:
 _STARTS: dict[tuple[object, ...], object] = {}
 #: How many start positions ``cached_start`` keeps.
 _STARTS_KEPT = 64
-_START_HEADERS = ("Position", "Rules", "Seats", "Colours", "First")
+_START_HEADERS = ("Position", "Rules", "Seats", "Colours", "Players", "First")
 
 
 def cached_start(headers: Mapping[str, tuple[str, int]], game: str, build: Callable[[], T]) -> T:
