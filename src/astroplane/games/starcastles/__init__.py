@@ -64,6 +64,7 @@ from astroplane.games.starcastles.options import (
     Rules,
 )
 from astroplane.games.starcastles.position import position_from_text, position_to_text
+from astroplane.games.starcastles.record import record_from_text, record_to_text
 from astroplane.games.starcastles.render import (
     GOAL,
     LEGEND,
@@ -195,6 +196,8 @@ STARCASTLES_GAME: Game[StarCastlesState, Move] = Game(
     observation_shape=observation_shape,
     ended_by_turn_limit=lambda state: state.is_over and state.winner < 0,
     invariants=check_state,
+    record_to_text=record_to_text,
+    record_from_text=record_from_text,
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY},
 )
 """StarCastles, registered under the name ``"starcastles"``."""
