@@ -320,5 +320,5 @@ def test_the_repr_says_what_the_record_holds() -> None:
     rec = GameRecord.from_game(new_game(JUMP_OFF), moves_of(new_game(JUMP_OFF), "a7"),
                                event="Cup")  # fmt: skip
     assert repr(rec) == (
-        "GameRecord(square-off, standard start, 1 plies, Result '*', Event='Cup', Rules='jump-off')"
+        "GameRecord(square-off, standard start, 1 ply, Result '*', Event='Cup', Rules='jump-off')"
     )

@@ -158,8 +158,7 @@ def test_results_are_the_winner_or_a_draw() -> None:
     states = homing_game(3)
     assert states[-1].winner >= 0
     moves = [
-        next(m for m in a.legal_moves() if a.play(m) == b)
-        for a, b in itertools.pairwise(states)
+        next(m for m in a.legal_moves() if a.play(m) == b) for a, b in itertools.pairwise(states)
     ]
     rec = GameRecord.from_game(states[0], moves)
     assert rec.header("Result") == f"{'BOVRGS'[states[-1].winner]} wins"

@@ -298,7 +298,8 @@ class Record(Generic[S, M]):
         start = "standard start" if self.header("Position") is None else "set-up position"
         extra = [f"{k}={shown(v)}" for k, v in self.headers if k in ("Event", "Date", "Rules")]
         return (
-            f"{type(self).__name__}({self.FORMAT.game}, {start}, {len(self.moves)} plies, "
+            f"{type(self).__name__}({self.FORMAT.game}, {start}, {len(self.moves)} "
+            f"{'ply' if len(self.moves) == 1 else 'plies'}, "
             f"Result {shown(self.header('Result'))}{''.join(', ' + e for e in extra)})"
         )
 
