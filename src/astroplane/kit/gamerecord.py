@@ -163,6 +163,15 @@ class Record(Generic[S, M]):
         headers: ``(name, value)`` pairs in order, each name once.
         initial: The start position.
         moves: Every ply, in order.
+
+    Examples:
+        >>> from astroplane.games.square_off import GameRecord, new_game, parse_move
+        >>> s = new_game()
+        >>> rec = GameRecord.from_game(s, [parse_move(s, "d2")], event="Cup")
+        >>> rec.to_text().splitlines()[-1], [t.turns for t in rec.replay()]
+        ('1. d2', [0, 1])
+        >>> GameRecord.from_text(rec.to_text()) == rec
+        True
     """
 
     headers: tuple[tuple[str, str], ...]
