@@ -1,4 +1,4 @@
-"""Square Off game records [SO27], [SO28]: written one line per round, read back by
+"""Square Off game records [SO27], [SO28], [SO29]: written one line per round, read back by
 replaying every ply, refusing anything else with the line, the column and the rule."""
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def test_a_hand_written_record_is_read_exactly() -> None:
 
 
 def test_the_writer_puts_each_round_on_a_line_and_removals_after_their_move() -> None:
-    """[SO27] A round is W's turn then B's; a removal is its own ply right after the move
+    """[SO28] A round is W's turn then B's; a removal is its own ply right after the move
     that formed the line, on the same line."""
     moves = moves_of(new_game(), "a7 b6 d7 d6 g7 xd6 f6")
     rec = GameRecord.from_game(new_game(), moves)
@@ -118,7 +118,7 @@ def test_the_writer_puts_each_round_on_a_line_and_removals_after_their_move() ->
 
 
 def test_a_trades_two_removals_follow_it_in_order() -> None:
-    """[SO27] After a trade that forms lines for both sides, the trader's removal and then
+    """[SO28] After a trade that forms lines for both sides, the trader's removal and then
     the opponent's are plies of the trader's turn, written in that order."""
     found = None
     for seed in range(400):
@@ -138,7 +138,7 @@ def test_a_trades_two_removals_follow_it_in_order() -> None:
 
 
 def test_results_are_the_winner_and_the_ending() -> None:
-    """[SO28] The Result header is '*', 'W wins (ending)', 'B wins (ending)' or
+    """[SO29] The Result header is '*', 'W wins (ending)', 'B wins (ending)' or
     'draw (ending)', with the position text's name of the ending."""
     won = pos("a7 d7 g7", "a1 d1", in_hand=(0, 0))
     assert result_text(won) == "W wins (two_pieces)"
@@ -156,8 +156,8 @@ def test_results_are_the_winner_and_the_ending() -> None:
 
 
 def test_headers_are_written_only_when_needed() -> None:
-    """Rules only when not square-off, First only when B starts, Position only for a
-    start new_game does not make (then no First)."""
+    """[SO27] Game always, Rules only when not square-off, First only when B starts,
+    Position only for a start new_game does not make (then no First)."""
     assert GameRecord.from_game(new_game(), []).headers == (
         ("Game", "square-off"),
         ("Result", "*"),

@@ -1,4 +1,4 @@
-"""StarCastles game records [SC24], [SC25]: one line per round, each turn's gem and move
+"""StarCastles game records [SC24], [SC25], [SC26]: one line per round, each turn's gem and move
 in order, read back by replaying every ply and refusing anything else with the line,
 the column and the rule."""
 
@@ -126,7 +126,7 @@ def test_a_hand_written_record_is_read_exactly() -> None:
 
 
 def test_a_gem_is_its_own_ply_and_the_own_gem_removal_is_not_written() -> None:
-    """[SC24] A gem is written before the move of its turn; when its owner's next turn
+    """[SC25] A gem is written before the move of its turn; when its owner's next turn
     starts it leaves the board unwritten, and a gem then is refused [SC7]."""
     s = new_game(3)
     moves = moves_of(s, THREE)
@@ -142,7 +142,7 @@ def test_a_gem_is_its_own_ply_and_the_own_gem_removal_is_not_written() -> None:
 
 
 def test_a_player_with_no_move_passes_after_a_gem() -> None:
-    """[SC24] A pass is written 'pass', after the turn's gem if there is one."""
+    """[SC25] A pass is written 'pass', after the turn's gem if there is one."""
     start = pos({"i1": "S0", "h1": "S1", "h2": "S1"})
     moves = moves_of(start, "*a1 pass")
     rec = GameRecord.from_game(start, moves)
@@ -153,7 +153,7 @@ def test_a_player_with_no_move_passes_after_a_gem() -> None:
 
 
 def test_results_are_the_winner_or_a_draw() -> None:
-    """[SC25] The Result header is '*', the winner's seat letter and 'wins', or
+    """[SC26] The Result header is '*', the winner's seat letter and 'wins', or
     'draw (max_rounds)'; a Result that is not the game's is refused."""
     states = homing_game(3)
     assert states[-1].winner >= 0
@@ -172,8 +172,8 @@ def test_results_are_the_winner_or_a_draw() -> None:
 
 
 def test_headers_are_written_only_when_needed() -> None:
-    """Players always; Rules only when not starcastles; First only when not B; Position
-    for other home arms or any later position (then no First)."""
+    """[SC24] Game and Players always; Rules only when not starcastles; First only when
+    not B; Position for other home arms or any later position (then no First)."""
     assert GameRecord.from_game(new_game(2), []).headers == (
         ("Game", "starcastles"),
         ("Players", "2"),

@@ -1,4 +1,4 @@
-"""Game records: a PGN-like text with headers and one line per round [SO27].
+"""Game records: a PGN-like text with headers [SO27] and one line per round [SO28].
 
 ::
 
@@ -15,7 +15,7 @@ number and ``.``, then every ply in move notation [SO10], a removal its own ply 
 after the move that earned it [SO4] (a trade's two removals, the trader's then the
 opponent's [SO8]). A record from a set-up position whose first round is under way starts
 ``12...``. Headers: ``Game``, ``Event``, ``Date``, ``Rules`` (only when not
-``square-off``), ``Result`` (``*`` while the game goes on, else [SO28]), ``Position`` (a
+``square-off``), ``Result`` (``*`` while the game goes on, else [SO29]), ``Position`` (a
 position text, for any start ``new_game`` does not make) or ``First`` (``B``, when B
 starts), then any others (``Round``...). Header grammar, escapes, limits and several games
 per text are the kit's (``astroplane.kit.records``); reading replays every ply and an
@@ -84,7 +84,7 @@ __all__ = [
 
 
 def result_text(state: SquareOffState) -> str:
-    """The ``Result`` header [SO28]: ``*`` while the game goes on, else the winner and
+    """The ``Result`` header [SO29]: ``*`` while the game goes on, else the winner and
     the ending as the position text names it: ``W wins (two_pieces)``, ``draw
     (max_turns)``.
 

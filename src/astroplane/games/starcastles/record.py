@@ -1,4 +1,4 @@
-"""Game records: a PGN-like text with headers and one line per round [SC24].
+"""Game records: a PGN-like text with headers [SC24] and one line per round [SC25].
 
 ::
 
@@ -15,7 +15,7 @@ of its own) right before the move of the same turn, and the move or ``pass``. A 
 own gem leaving the board as their turn starts is no ply and is not written [SC7]. A
 record from a set-up position whose first round is under way starts ``7...``. Headers:
 ``Game``, ``Event``, ``Date``, ``Players`` (2 to 6, always), ``Rules`` (only when not
-``starcastles``), ``Result`` (``*`` while the game goes on, else [SC25]), ``Position``
+``starcastles``), ``Result`` (``*`` while the game goes on, else [SC26]), ``Position``
 (a position text, for any start ``new_game`` with the default arms does not make) or
 ``First`` (the first player's seat letter, when not ``B``), then any others
 (``Round``...). Header grammar, escapes, limits and several games per text are the
@@ -85,7 +85,7 @@ _PLAYERS = ("2", "3", "4", "5", "6")
 
 
 def result_text(state: StarCastlesState) -> str:
-    """The ``Result`` header [SC25]: ``*`` while the game goes on, ``B wins`` (the
+    """The ``Result`` header [SC26]: ``*`` while the game goes on, ``B wins`` (the
     winner's seat letter), or ``draw (max_rounds)``.
 
     Examples:
