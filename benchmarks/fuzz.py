@@ -72,6 +72,8 @@ from astroplane.testing import (
 MULTI_RECORDS = {
     "astroplane": "astroplane.games.astroplane.formats.record:read_records",
     "aeroplane-chess": "astroplane.games.aeroplane_chess.record:read_records",
+    "square-off": "astroplane.games.square_off.record:read_records",
+    "starcastles": "astroplane.games.starcastles.record:read_records",
 }
 #: The games' own position validators (``raise ValueError`` for an impossible state), used
 #: on every accepted state besides ``Game.invariants``.

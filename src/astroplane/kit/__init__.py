@@ -14,6 +14,9 @@ another game's:
 * ``astroplane.kit.limits``: the size limits every reader checks before parsing;
 * ``astroplane.kit.records``: the game-independent part of PGN-like game records (lines,
   headers and their escapes, several games per text, turn lines), read as a stream;
+* ``astroplane.kit.gamerecord``: the rest of a game record (``Record``: headers, start,
+  one line per round, replay), parametrised by a game's notation and seats
+  (``RecordFormat``);
 * ``astroplane.kit.svg``: SVG elements, text, arrows and documents, a six-seat palette and
   id prefixes, so several boards can share a page.
 

@@ -2,10 +2,10 @@
 
 Part of the kit: the records of every game (ASTROPLANE's
 ``astroplane.games.astroplane.formats.record``, Aeroplane Chess's
-``astroplane.games.aeroplane_chess.record``) are built on it. A record text is split into lines at
-``\\n`` only (a ``\\r`` before it is dropped): the Unicode line breaks that ``str.splitlines`` also
-splits at (U+2028, U+0085, ``\\x1c``...) are escaped by the writer, so a header value never breaks a
-line.
+``astroplane.games.aeroplane_chess.record``, and through ``astroplane.kit.gamerecord`` Square
+Off's and StarCastles') are built on it. A record text is split into lines at ``\\n`` only (a
+``\\r`` before it is dropped): the Unicode line breaks that ``str.splitlines`` also splits at
+(U+2028, U+0085, ``\\x1c``...) are escaped by the writer, so a header value never breaks a line.
 
 A game is its header lines ``[Name "value"]``, then its turn lines. Several games follow each other
 in one text: a header line starts a new game when the game before has a turn line, or when a blank
@@ -473,7 +473,7 @@ def split_games(source: str | TextIO, *, many: bool) -> Iterator[RawGame]:
 _STARTS: dict[tuple[object, ...], object] = {}
 #: How many start positions ``cached_start`` keeps.
 _STARTS_KEPT = 64
-_START_HEADERS = ("Position", "Rules", "Seats", "Colours", "First")
+_START_HEADERS = ("Position", "Rules", "Seats", "Colours", "Players", "First")
 
 
 def cached_start(headers: Mapping[str, tuple[str, int]], game: str, build: Callable[[], T]) -> T:

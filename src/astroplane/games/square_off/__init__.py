@@ -69,6 +69,12 @@ from astroplane.games.square_off.options import (
 from astroplane.games.square_off.outcome import Ending, Outcome
 from astroplane.games.square_off.play import SEATS
 from astroplane.games.square_off.position import position_from_text, position_to_text
+from astroplane.games.square_off.record import (
+    GameRecord,
+    iter_records,
+    read_records,
+    write_records,
+)
 from astroplane.games.square_off.render import render
 from astroplane.games.square_off.rulestext import VARIANTS, rules_from_text, rules_to_text
 from astroplane.games.square_off.setup import new_game, seat_from_name, setup_position
@@ -91,6 +97,7 @@ __all__ = [
     "VARIANTS",
     "Board",
     "Ending",
+    "GameRecord",
     "IllegalMoveError",
     "Move",
     "MoveKind",
@@ -106,6 +113,7 @@ __all__ = [
     "from_json",
     "highlights",
     "invariants",
+    "iter_records",
     "json_schema",
     "move_from_dict",
     "move_to_action",
@@ -116,6 +124,7 @@ __all__ = [
     "point_name",
     "position_from_text",
     "position_to_text",
+    "read_records",
     "render",
     "render_svg",
     "rules_from_text",
@@ -125,6 +134,7 @@ __all__ = [
     "state_from_dict",
     "state_to_dict",
     "to_json",
+    "write_records",
 ]
 
 register_game(SQUARE_OFF_GAME)

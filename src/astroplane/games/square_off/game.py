@@ -40,6 +40,7 @@ from astroplane.games.square_off.options import SQUARE_OFF, Rules
 from astroplane.games.square_off.outcome import Ending
 from astroplane.games.square_off.play import SEATS
 from astroplane.games.square_off.position import position_from_text, position_to_text
+from astroplane.games.square_off.record import record_from_text, record_to_text
 from astroplane.games.square_off.render import render, status
 from astroplane.games.square_off.rulestext import rules_from_text, rules_to_text
 from astroplane.games.square_off.setup import new_game
@@ -265,6 +266,8 @@ SQUARE_OFF_GAME: Game[SquareOffState, Move] = Game(
     ended_by_turn_limit=lambda state: (
         state.outcome is not None and state.outcome.ending == Ending.MAX_TURNS
     ),
+    record_to_text=record_to_text,
+    record_from_text=record_from_text,
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY},
 )
 """Square Off, registered under the name ``"square-off"``."""

@@ -64,6 +64,14 @@ from astroplane.games.starcastles.options import (
     Rules,
 )
 from astroplane.games.starcastles.position import position_from_text, position_to_text
+from astroplane.games.starcastles.record import (
+    GameRecord,
+    iter_records,
+    read_records,
+    record_from_text,
+    record_to_text,
+    write_records,
+)
 from astroplane.games.starcastles.render import (
     GOAL,
     LEGEND,
@@ -90,6 +98,7 @@ __all__ = [
     "STARCASTLES_121",
     "STARCASTLES_GAME",
     "VARIANTS",
+    "GameRecord",
     "Move",
     "MoveKind",
     "Rules",
@@ -101,6 +110,7 @@ __all__ = [
     "evaluate",
     "format_move",
     "from_json",
+    "iter_records",
     "json_schema",
     "move_from_dict",
     "move_from_json",
@@ -112,6 +122,7 @@ __all__ = [
     "parse_move",
     "position_from_text",
     "position_to_text",
+    "read_records",
     "render_svg",
     "render_text",
     "setup_position",
@@ -120,6 +131,7 @@ __all__ = [
     "state_to_dict",
     "to_json",
     "with_turn_limit",
+    "write_records",
 ]
 
 
@@ -195,6 +207,8 @@ STARCASTLES_GAME: Game[StarCastlesState, Move] = Game(
     observation_shape=observation_shape,
     ended_by_turn_limit=lambda state: state.is_over and state.winner < 0,
     invariants=check_state,
+    record_to_text=record_to_text,
+    record_from_text=record_from_text,
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY},
 )
 """StarCastles, registered under the name ``"starcastles"``."""

@@ -1,0 +1,209 @@
+"""Game records: a PGN-like text with headers [SC24] and one line per round [SC25].
+
+::
+
+    [Game "starcastles"]
+    [Players "3"]
+    [Result "*"]
+
+    1. Sb1-c4 *e3 Sf6-f5 Sf1-e1
+    2. Sc4-d4
+
+A line is a round [SC3]: the round's number and ``.``, then each player's turn in turn
+order from the first player, in move notation [SC18]: a Phase Gem played (``*e3``, a ply
+of its own) right before the move of the same turn, and the move or ``pass``. A player's
+own gem leaving the board as their turn starts is no ply and is not written [SC7]. A
+record from a set-up position whose first round is under way starts ``7...``. Headers:
+``Game``, ``Event``, ``Date``, ``Players`` (2 to 6, always), ``Rules`` (only when not
+``starcastles``), ``Result`` (``*`` while the game goes on, else [SC26]), ``Position``
+(a position text, for any start ``new_game`` with the default arms does not make) or
+``First`` (the first player's seat letter, when not ``B``), then any others
+(``Round``...). Header grammar, escapes, limits and several games per text are the
+kit's (``astroplane.kit.records``); reading replays every ply and an error names the line,
+the column, the move and the rule that forbids it.
+
+Examples:
+    >>> from astroplane.games.starcastles import new_game, parse_move
+    >>> s = new_game(3)
+    >>> moves = []
+    >>> for text in "Sb1-c4 *e3 Sf6-f5 Sf1-e1 Sc4-d4".split():
+    ...     moves.append(parse_move(s, text))
+    ...     s = s.play(moves[-1])
+    >>> rec = GameRecord.from_game(new_game(3), moves, event="Club night")
+    >>> print(rec.to_text(), end="")
+    [Game "starcastles"]
+    [Event "Club night"]
+    [Players "3"]
+    [Result "*"]
+    <BLANKLINE>
+    1. Sb1-c4 *e3 Sf6-f5 Sf1-e1
+    2. Sc4-d4
+    >>> GameRecord.from_text(rec.to_text()) == rec
+    True
+    >>> GameRecord.from_text('[Players "3"]\\n1. Sb1-c4 *e3 Sf6-e4\\n')
+    Traceback (most recent call last):
+    ...
+    astroplane.errors.NotationError: round 1, O's move 'Sf6-e4': illegal move: [SC4] e4 is \
+not linked to f6 (line 2, column 15: '1. Sb1-c4 *e3 Sf6-e4')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TextIO
+
+from astroplane.errors import NotationError
+from astroplane.games.starcastles.moves import Move
+from astroplane.games.starcastles.names import SEAT_NAMES
+from astroplane.games.starcastles.notation import format_move, parse_move
+from astroplane.games.starcastles.options import STARCASTLES, VARIANTS, Rules
+from astroplane.games.starcastles.position import position_from_text, position_to_text
+from astroplane.games.starcastles.setup import new_game
+from astroplane.games.starcastles.state import StarCastlesState
+from astroplane.kit.gamerecord import (
+    Headers,
+    Record,
+    RecordFormat,
+    first_seat,
+    iter_games,
+    read_games,
+    write_games,
+)
+from astroplane.kit.records import split_event_date, token_header
+
+__all__ = [
+    "GameRecord",
+    "iter_records",
+    "read_records",
+    "record_from_text",
+    "record_to_text",
+    "result_text",
+    "write_records",
+]
+
+_PLAYERS = ("2", "3", "4", "5", "6")
+
+
+def result_text(state: StarCastlesState) -> str:
+    """The ``Result`` header [SC26]: ``*`` while the game goes on, ``B wins`` (the
+    winner's seat letter), or ``draw (max_rounds)``.
+
+    Examples:
+        >>> result_text(new_game(2))
+        '*'
+    """
+    if state.winner >= 0:
+        return f"{SEAT_NAMES[state.winner]} wins"
+    return "draw (max_rounds)" if state.is_over else "*"
+
+
+def _standard(state: StarCastlesState) -> bool:
+    return not state.is_over and state == new_game(
+        state.player_count, rules=state.rules, first=state.first
+    )
+
+
+def _new_start(rules: Rules, headers: Headers) -> StarCastlesState:
+    players, line = token_header(headers, "Players", "2")
+    if players not in _PLAYERS:
+        raise NotationError(
+            "the Players header is the number of players, 2 to 6 [SC2]", players, 0, line
+        )
+    n = int(players)
+    return new_game(n, rules=rules, first=first_seat(headers, SEAT_NAMES[:n], "B"))
+
+
+def _round_of(state: StarCastlesState) -> tuple[int, bool]:
+    return state.round, state.to_move == state.first and state.gems[state.to_move] < 0
+
+
+FORMAT: RecordFormat[StarCastlesState, Move] = RecordFormat(
+    game="starcastles",
+    state_type=StarCastlesState,
+    format_move=format_move,
+    parse_move=parse_move,
+    position_to_text=position_to_text,
+    position_from_text=position_from_text,
+    rules_text=lambda state: VARIANTS.to_text(state.rules),
+    rules_from_text=VARIANTS.from_text,
+    default_rules=VARIANTS.to_text(STARCASTLES),
+    result=result_text,
+    is_over=lambda state: state.is_over,
+    round_of=_round_of,
+    who=lambda state: SEAT_NAMES[state.to_move],
+    seat_headers=lambda state: (("Players", str(state.player_count)),),
+    first=lambda state: SEAT_NAMES[state.first],
+    first_default="B",
+    standard=_standard,
+    new_start=_new_start,
+    marks={"Seats": "astroplane", "Colours": "aeroplane-chess"},
+)
+"""What the kit's records need of StarCastles."""
+
+
+class GameRecord(Record[StarCastlesState, Move]):
+    """A StarCastles game: its headers, its start and every ply in order (the kit's
+    ``Record``: ``from_game``, ``from_text``, ``to_text``, ``replay``, ``final_state``,
+    ``header``)."""
+
+    __slots__ = ()
+    FORMAT = FORMAT
+
+
+def iter_records(source: str | TextIO) -> Iterator[GameRecord]:
+    """The games of a text or a text file, one at a time (read in chunks, at most
+    ``MAX_RECORDS_TEXT`` characters, each game at most ``MAX_RECORD_TEXT``).
+
+    Raises:
+        NotationError: If the source is too long, holds no game or too many, or a game
+            cannot be read (``GameRecord.from_text``).
+    """
+    return iter_games(GameRecord, source)
+
+
+def read_records(text: str) -> tuple[GameRecord, ...]:
+    """Every game of a text of one or more records.
+
+    Raises:
+        NotationError: As ``iter_records``.
+
+    Examples:
+        >>> a = GameRecord.from_game(new_game(2), [], event="one")
+        >>> b = GameRecord.from_game(new_game(6, first=5), [], event="two")
+        >>> [(r.header("Event"), r.header("First")) for r in read_records(write_records([a, b]))]
+        [('one', None), ('two', 'S')]
+    """
+    return read_games(GameRecord, text)
+
+
+def write_records(records: Iterable[GameRecord]) -> str:
+    """The text of several games, a blank line between them; ``read_records`` reads it.
+
+    Raises:
+        ValueError: If a record cannot be written, there is none, or the text would be
+            longer than ``MAX_RECORDS_TEXT``.
+    """
+    return write_games(records)
+
+
+def record_to_text(
+    initial: StarCastlesState, moves: Sequence[Move], headers: Mapping[str, str]
+) -> str:
+    """``Game.record_to_text``: the record of ``moves`` played from ``initial``.
+
+    Raises:
+        IllegalMoveError: If a move is not legal when played.
+        ValueError: If a header cannot be written.
+    """
+    event, date, others = split_event_date(headers)
+    return GameRecord.from_game(initial, moves, event=event, date=date, headers=others).to_text()
+
+
+def record_from_text(text: str) -> tuple[StarCastlesState, tuple[Move, ...]]:
+    """``Game.record_from_text``: the start and the plies of a record of one game.
+
+    Raises:
+        NotationError: As ``GameRecord.from_text``.
+    """
+    record = GameRecord.from_text(text)
+    return record.initial, record.moves

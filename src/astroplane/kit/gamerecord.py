@@ -1,0 +1,484 @@
+"""A whole game record for any game, on the kit's record layer: headers, start and moves.
+
+``astroplane.kit.records`` splits a record text into games and reads header lines; this
+module is the rest a game's records share, parametrised by what a game knows (a
+``RecordFormat``: its notation, position text, rules text, seats and how its moves group
+into rounds). A game's ``GameRecord`` subclasses ``Record`` and names its format; its
+``read_records`` / ``iter_records`` / ``write_records`` call the functions here.
+
+A record is ``[Name "value"]`` header lines, then one line per **round**: the round's
+number and ``.``, then every ply of the round in the game's move notation, in the order
+played. A line that starts in the middle of a round (a record from a set-up position)
+writes its number with ``...`` (``12... xd6 b6``)::
+
+    [Game "square-off"]
+    [Result "*"]
+
+    1. d2 f4
+    2. d6 b4
+
+Headers: ``Game`` (the game's name; a record of another game is refused), ``Event``,
+``Date``, the game's seat headers (``Players``), ``Rules`` (only when not the game's
+default rules), ``Result`` (``*`` while the game goes on), then ``Position`` (a position
+text, for any start ``new_game`` does not make) or ``First`` (the first player's seat
+letter, when not the first seat's); a caller's extra headers (``Round``...) last. With a
+``Position``, the seat headers, ``First`` and ``Rules`` must agree with it. Reading
+replays every move: an error names the line, the column and the move, and says which rule
+forbids it.
+
+Examples:
+    >>> round_label(3, True), round_label(12, False)
+    ('3.', '12...')
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, ClassVar, Generic, TextIO, TypeVar
+
+import attrs
+
+from astroplane.errors import IllegalMoveError, NotationError, UnknownVariantError
+from astroplane.kit.limits import MAX_RECORD_TEXT, check_ascii, shown
+from astroplane.kit.records import (
+    RawGame,
+    cached_start,
+    check_game,
+    event_headers,
+    extra_headers,
+    header_lines,
+    join_records,
+    quote,
+    split_games,
+    token_header,
+)
+
+__all__ = [
+    "Headers",
+    "Record",
+    "RecordFormat",
+    "blank_tokens",
+    "first_seat",
+    "iter_games",
+    "read_games",
+    "round_label",
+    "write_games",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
+R = TypeVar("R", bound="Record[Any, Any]")
+
+Headers = Mapping[str, tuple[str, int]]
+"""A game's headers as ``RawGame.header_map`` gives them: name -> (value, line)."""
+
+_WORD = re.compile(r"[^ \t]+")
+#: A round line: its number, ``.`` or ``...``, the plies.
+_ROUND = re.compile(r"([0-9]{1,9})[ \t]*(\.\.\.|\.)(?!\.)(.*)")
+
+
+def blank_tokens(text: str) -> list[tuple[int, str]]:
+    """The moves of a line's text, split at blanks, each with its offset.
+
+    Examples:
+        >>> blank_tokens(" d2  xf4")
+        [(1, 'd2'), (5, 'xf4')]
+    """
+    return [(m.start(), m.group()) for m in _WORD.finditer(text)]
+
+
+def round_label(number: int, at_start: bool) -> str:
+    """How a round line starts: ``3.`` at the start of round 3, ``3...`` in its middle."""
+    return f"{number}{'.' if at_start else '...'}"
+
+
+@attrs.frozen(kw_only=True)
+class RecordFormat(Generic[S, M]):
+    """What a game's records need of the game.
+
+    Attributes:
+        game: The game's registered name, the ``Game`` header's value.
+        state_type: The class of the game's states (``from_game`` refuses others).
+        format_move: ``(state, move) -> text``, the game's move notation.
+        parse_move: ``(state, text) -> move``, raising ``NotationError`` (``index`` in
+            the move text) for a text that names no legal move, saying why.
+        position_to_text: The game's position text writer.
+        position_from_text: Its reader (``NotationError`` with the column).
+        rules_text: ``state -> rules text``.
+        rules_from_text: ``rules text -> rules`` (``NotationError`` with the column).
+        default_rules: The rules text a record without a ``Rules`` header is played by.
+        result: ``state -> Result header`` (``*`` while the game goes on).
+        is_over: ``state -> bool``.
+        round_of: ``state -> (round, at its start)``: the round the next ply belongs to,
+            and whether no ply of it has been played yet.
+        who: ``state -> the player to act, for messages`` (``W``).
+        seat_headers: ``state -> ((name, value), ...)``: the headers that describe the
+            seats (``Players``), always written, checked against a ``Position``.
+        first: ``state -> seat letter`` of the ``First`` header (the player who moves
+            first).
+        first_default: The ``First`` a record without one starts with.
+        standard: ``state -> bool``: is this a start ``new_start`` makes?
+        new_start: ``(rules, headers) -> state``: the standard start the seat headers and
+            ``First`` describe, raising ``NotationError`` naming the header's line.
+        marks: Headers only another game's records carry, with that game's name
+            (``check_game``).
+        tokens: The plies of a line's text with their offsets (``blank_tokens``).
+    """
+
+    game: str
+    state_type: type[S]
+    format_move: Callable[[S, M], str]
+    parse_move: Callable[[S, str], M]
+    position_to_text: Callable[[S], str]
+    position_from_text: Callable[[str], S]
+    rules_text: Callable[[S], str]
+    rules_from_text: Callable[[str], Any]
+    default_rules: str
+    result: Callable[[S], str]
+    is_over: Callable[[S], bool]
+    round_of: Callable[[S], tuple[int, bool]]
+    who: Callable[[S], str]
+    seat_headers: Callable[[S], tuple[tuple[str, str], ...]]
+    first: Callable[[S], str]
+    first_default: str
+    standard: Callable[[S], bool]
+    new_start: Callable[[Any, Headers], S]
+    marks: Mapping[str, str] = attrs.field(factory=dict)
+    tokens: Callable[[str], list[tuple[int, str]]] = blank_tokens
+
+    @property
+    def own_headers(self) -> tuple[str, ...]:
+        """The headers ``from_game`` writes itself (extra headers may not repeat them)."""
+        return ("Game", "Event", "Date", "Rules", "Result", "Position", "First")
+
+
+@attrs.frozen(repr=False)
+class Record(Generic[S, M]):
+    """A game: its headers, its start and its moves (a game's ``GameRecord`` subclasses
+    this and sets ``FORMAT``).
+
+    Attributes:
+        headers: ``(name, value)`` pairs in order, each name once.
+        initial: The start position.
+        moves: Every ply, in order.
+
+    Examples:
+        >>> from astroplane.games.square_off import GameRecord, new_game, parse_move
+        >>> s = new_game()
+        >>> rec = GameRecord.from_game(s, [parse_move(s, "d2")], event="Cup")
+        >>> rec.to_text().splitlines()[-1], [t.turns for t in rec.replay()]
+        ('1. d2', [0, 1])
+        >>> GameRecord.from_text(rec.to_text()) == rec
+        True
+    """
+
+    headers: tuple[tuple[str, str], ...]
+    initial: S
+    moves: tuple[M, ...]
+
+    FORMAT: ClassVar[RecordFormat[Any, Any]]
+
+    @classmethod
+    def from_game(
+        cls: type[R],
+        initial: Any,
+        moves: Iterable[Any],
+        *,
+        date: str | datetime.date | None = None,
+        event: str | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> R:
+        """The record of a game played from ``initial`` with ``moves``.
+
+        Args:
+            initial: The start position.
+            moves: The plies in order; each must be legal when played.
+            date: The date (a ``datetime.date`` is written ISO 8601).
+            event: The event name.
+            headers: More headers (``Round``...): names a letter, then letters, digits,
+                ``_`` (at most 64), none of those ``from_game`` writes; values strings of at
+                most 4096 characters.
+
+        Raises:
+            IllegalMoveError: If a move is not legal when it is played.
+            ValueError: If ``initial`` is not a state of the game, or a header cannot be
+                written.
+        """
+        fmt = cls.FORMAT
+        if not isinstance(initial, fmt.state_type):
+            raise ValueError(f"not a {fmt.game} state: {shown(initial)}")
+        moves = tuple(moves)
+        state = initial
+        for move in moves:
+            state = state.play(move)
+        items: list[tuple[str, str]] = [("Game", fmt.game)]
+        items.extend(event_headers(event, date))
+        seats = fmt.seat_headers(initial)
+        items.extend(seats)
+        rules = fmt.rules_text(initial)
+        if rules != fmt.default_rules:
+            items.append(("Rules", rules))
+        items.append(("Result", fmt.result(state)))
+        if not fmt.standard(initial):
+            items.append(("Position", fmt.position_to_text(initial)))
+        elif fmt.first(initial) != fmt.first_default:
+            items.append(("First", fmt.first(initial)))
+        items.extend(extra_headers(headers, fmt.own_headers + tuple(n for n, _ in seats)))
+        for _name, value in items:
+            quote(value)  # raises ValueError for a value that cannot be written
+        return cls(tuple(items), initial, moves)
+
+    def header(self, name: str, default: str | None = None) -> str | None:
+        """The value of the header called ``name`` (case-sensitive), or ``default``."""
+        return next((v for k, v in self.headers if k == name), default)
+
+    def replay(self) -> Iterator[S]:
+        """The states of the game, one at a time: the start, then the state after each
+        ply (an iterator: a long game never holds every state at once).
+
+        Raises:
+            IllegalMoveError: If a move is illegal (only for a record built by hand).
+        """
+        state = self.initial
+        yield state
+        for move in self.moves:
+            state = state.play(move)  # type: ignore[attr-defined]
+            yield state
+
+    def final_state(self) -> S:
+        """The state after the last ply."""
+        state = self.initial
+        for state in self.replay():  # noqa: B007 - the last one is wanted
+            pass
+        return state
+
+    def to_text(self) -> str:
+        """The record as text (one line per round), ending with a newline.
+
+        Raises:
+            IllegalMoveError: If a move is illegal (only for a record built by hand).
+            ValueError: If a header cannot be written (a name that is not a word or given
+                twice, a value too long) or the text would be longer than
+                ``MAX_RECORD_TEXT``, so it could not be read back.
+        """
+        fmt = self.FORMAT
+        lines = header_lines(self.headers)
+        size = sum(len(line) + 1 for line in lines)
+        state = self.initial
+        current: int | None = None
+        for move in self.moves:
+            number, at_start = fmt.round_of(state)
+            if number != current:
+                current = number
+                lines.append(round_label(number, at_start))
+                size += len(lines[-1]) + 1
+            written = fmt.format_move(state, move)
+            lines[-1] += " " + written
+            size += len(written) + 1
+            if size > MAX_RECORD_TEXT:
+                raise ValueError(f"the record is longer than {MAX_RECORD_TEXT} characters")
+            state = state.play(move)  # type: ignore[attr-defined]
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_text(cls: type[R], text: str) -> R:
+        """Read a record of one game, replaying and checking every ply.
+
+        Args:
+            text: The record: at most ``MAX_RECORD_TEXT`` (1 MiB) characters, header
+                values at most 4096, round lines printable ASCII. Several games:
+                ``read_records``.
+
+        Raises:
+            NotationError: If the text is not a string, too long, empty or holds more than
+                one game, a line cannot be read, a header is given twice, names another
+                game or does not agree with the ``Position``, a move is illegal (the
+                message names the move and the rule), a round number is wrong, or the
+                ``Result`` header does not match the game; ``line`` names the line
+                (1-based) and ``index`` the column.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a record is a string, not {type(text).__name__}")
+        return _read_game(cls, next(split_games(text, many=False)))
+
+    def __repr__(self) -> str:
+        start = "standard start" if self.header("Position") is None else "set-up position"
+        extra = [f"{k}={shown(v)}" for k, v in self.headers if k in ("Event", "Date", "Rules")]
+        return (
+            f"{type(self).__name__}({self.FORMAT.game}, {start}, {len(self.moves)} "
+            f"{'ply' if len(self.moves) == 1 else 'plies'}, "
+            f"Result {shown(self.header('Result'))}{''.join(', ' + e for e in extra)})"
+        )
+
+
+def iter_games(cls: type[R], source: str | TextIO) -> Iterator[R]:
+    """The games of a text or a text file, one at a time, as records of ``cls``.
+
+    Raises:
+        NotationError: If the source is too long, holds no game or too many, or a game
+            cannot be read (``Record.from_text``); ``line`` counts from the source's start.
+    """
+    for game in split_games(source, many=True):
+        yield _read_game(cls, game)
+
+
+def read_games(cls: type[R], text: str) -> tuple[R, ...]:
+    """Every game of a text of one or more records (``iter_games``).
+
+    Raises:
+        NotationError: As ``iter_games``; a text that is not a string too.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"records are a string, not {type(text).__name__}")
+    return tuple(iter_games(cls, text))
+
+
+def write_games(records: Iterable[Record[Any, Any]]) -> str:
+    """The texts of several records, a blank line between them.
+
+    Raises:
+        ValueError: If a record cannot be written, there is none, or the text would be
+            longer than ``MAX_RECORDS_TEXT``.
+    """
+    return join_records(r.to_text() for r in records)
+
+
+def first_seat(headers: Headers, letters: str | tuple[str, ...], default: str) -> int:
+    """The seat number the ``First`` header names among ``letters`` (``default`` when
+    there is none), exactly as written.
+
+    Raises:
+        NotationError: If the header is not one of ``letters``; ``line`` is its line.
+
+    Examples:
+        >>> first_seat({"First": ("B", 4)}, "WB", "W"), first_seat({}, "WB", "W")
+        (1, 0)
+    """
+    value, line = token_header(headers, "First", default)
+    if value not in letters:
+        raise NotationError(
+            f"the First header is the seat letter of a player ({', '.join(letters)})",
+            value,
+            0,
+            line,
+        )
+    return list(letters).index(value)
+
+
+# ---- reading ------------------------------------------------------------------------------
+def _read_game(cls: type[R], game: RawGame) -> R:
+    fmt = cls.FORMAT
+    headers = game.header_map()
+    check_game(headers, fmt.game, fmt.marks)
+    initial = cached_start(headers, fmt.game, lambda: _initial(fmt, headers))
+    state = initial
+    moves: list[Any] = []
+    for number, raw in game.body:
+        state = _read_line(fmt, state, number, raw, moves, game.intern)
+    if "Result" in headers:
+        result, line = headers["Result"]
+        if result.strip(" ") != fmt.result(state):
+            raise NotationError(
+                f"the Result header does not match the game: {fmt.result(state)}",
+                result,
+                None,
+                line,
+            )
+    return cls(game.header_pairs(), initial, tuple(moves))
+
+
+def _rules(fmt: RecordFormat[Any, Any], headers: Headers) -> Any:
+    text, line = headers.get("Rules", (fmt.default_rules, 0))
+    try:
+        return fmt.rules_from_text(text)
+    except UnknownVariantError as exc:
+        raise UnknownVariantError(exc.name, exc.problem, text, exc.index, line or None) from None
+    except NotationError as exc:
+        raise NotationError(exc.problem, text, exc.index, line or None) from None
+
+
+def _initial(fmt: RecordFormat[S, Any], headers: Headers) -> S:
+    rules = _rules(fmt, headers)
+    if "Position" not in headers:
+        return fmt.new_start(rules, headers)
+    text, line = headers["Position"]
+    try:
+        state = fmt.position_from_text(text)
+    except NotationError as exc:
+        raise NotationError(f"the Position header: {exc.problem}", text, exc.index, line) from None
+    expected = {**dict(fmt.seat_headers(state)), "First": fmt.first(state)}
+    for name, value in expected.items():
+        if name in headers and token_header(headers, name, value)[0] != value:
+            raise NotationError(
+                f"the {name} header does not agree with the Position ({value})",
+                headers[name][0],
+                None,
+                headers[name][1],
+            )
+    if "Rules" in headers and rules != fmt.rules_from_text(fmt.rules_text(state)):
+        raise NotationError(
+            f"the Rules header does not agree with the Position ({fmt.rules_text(state)})",
+            headers["Rules"][0],
+            None,
+            headers["Rules"][1],
+        )
+    return state
+
+
+def _read_line(
+    fmt: RecordFormat[S, M],
+    state: S,
+    number: int,
+    raw: str,
+    moves: list[M],
+    intern: Callable[[M], M],
+) -> S:
+    check_ascii(raw, "a round line", number)
+    lead = len(raw) - len(raw.lstrip(" \t"))
+    m = _ROUND.fullmatch(raw.strip(" \t"))
+    if m is None:
+        raise NotationError(
+            "a round line is the round's number, '.' (or '...' in the middle of a round) and "
+            "its moves: '1. d2 f4'",
+            raw,
+            lead,
+            number,
+        )
+    if fmt.is_over(state):
+        raise NotationError("the game is already over", raw, lead, number)
+    current, at_start = fmt.round_of(state)
+    label = round_label(current, at_start)
+    if m.group(1) + m.group(2) != label or int(m.group(1)) != current:
+        where = "its start" if at_start else f"its middle, {fmt.who(state)} to act"
+        raise NotationError(
+            f"this line is round {current}, from {where}: it starts '{label}'", raw, lead, number
+        )
+    offset = lead + m.start(3)
+    tokens = fmt.tokens(m.group(3))
+    if not tokens:
+        raise NotationError("a round line has at least one move", raw, len(raw) - 1, number)
+    for at, token in tokens:
+        column = offset + at
+        if fmt.is_over(state):
+            raise NotationError("the game is over before this move", raw, column, number)
+        if fmt.round_of(state)[0] != current:
+            raise NotationError(
+                f"round {current} is over before this move: round "
+                f"{fmt.round_of(state)[0]} starts a new line",
+                raw,
+                column,
+                number,
+            )
+        what = f"round {current}, {fmt.who(state)}'s move {shown(token)}: "
+        try:
+            move = fmt.parse_move(state, token)
+            state = state.play(move)  # type: ignore[attr-defined]
+        except NotationError as exc:
+            at_bad = column + (exc.index or 0)
+            raise NotationError(what + exc.problem, raw, at_bad, number) from None
+        except IllegalMoveError as exc:  # pragma: no cover - parse_move gives legal moves
+            raise NotationError(what + str(exc), raw, column, number) from None
+        moves.append(intern(move))
+    return state
