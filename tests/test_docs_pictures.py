@@ -125,6 +125,53 @@ def test_a_broken_block_names_page_block_and_line(lines: list[str], problem: str
     assert problem in message
 
 
+SO_START = "square-off .../.../.../....../.../.../... 9/9 W - -/- t0 q0"
+
+
+def test_a_block_of_another_game_plays_through_its_game() -> None:
+    """With ``game:``, the position and moves are that game's texts, and each frame is its
+    ``render_svg`` drawing with the last move marked; the status is the game's own."""
+    (block,) = hook.find_blocks(
+        _page("game: square-off", f"position: {SO_START}", "move: d2; f4 | two", "caption: c"),
+        "docs/square-off/rules.md",
+    )
+    first, second = block.frames()
+    assert first.moves == [] and first.drawing.startswith("<svg")
+    assert second.notation == ["d2", "f4"] and second.game is not None
+    assert second.drawing == second.game.render_svg(second.state, last_move=second.moves[-1])
+    assert "W to move" in second.status()
+    assert "position: square-off" in second.alt()
+
+
+def test_the_game_of_every_page_block_is_named_on_its_rules_page() -> None:
+    """The rules pages of Square Off and StarCastles have pictures of their own game."""
+    for page, name in (
+        ("square-off/rules.md", "square-off"),
+        ("starcastles/rules.md", "starcastles"),
+    ):
+        blocks = _blocks(DOCS / page)
+        assert len(blocks) >= 4
+        assert all(b.option("game") == name for b in blocks)
+
+
+@pytest.mark.parametrize(
+    "lines, problem",
+    [
+        (["game: square-off", f"position: {SO_START}", "move: z9"], "move 'z9'"),
+        (["game: square-off", "position: square-off nonsense"], "position 'square-off"),
+        (["game: square-off", f"position: {SO_START}", "arrows: a1->d1"], "ASTROPLANE"),
+        (["game: no-such-game", f"position: {SO_START}"], "game:"),
+        ([f"position: {SO_START}", "game: square-off"], "game: comes first"),
+    ],
+)
+def test_a_broken_block_of_another_game_is_named(lines: list[str], problem: str) -> None:
+    """A bad position or move of another game, an ASTROPLANE-only key, an unknown game or a
+    late ``game:`` stops the build with the block and what is wrong."""
+    with pytest.raises(hook.PictureError, match=re.escape(problem)):
+        for block in hook.find_blocks(_page(*lines), "docs/square-off/rules.md"):
+            block.frames()
+
+
 def test_unclosed_and_nested_blocks() -> None:
     with pytest.raises(hook.PictureError, match="not closed"):
         hook.find_blocks("```astroplane-board\nposition: empty\n", "p.md")

@@ -24,6 +24,13 @@ The block is a short sequence of pictures (*frames*), drawn side by side:
     cell names); positions or cells to mark; the pieces whose next destinations are marked.
 ``caption:``
     The caption under the whole figure (``code``, ``**bold**`` and ``*italic*`` work).
+``game:``
+    Another registered game than ASTROPLANE (``square-off``, ``starcastles``,
+    ``aeroplane-chess``), given first: ``position:`` is then that game's position text
+    and ``move:`` its move notation, read through its ``astroplane.protocol.Game``, and the
+    frames are drawn by its ``render_svg`` with the last move marked. The ASTROPLANE marks
+    (``arrows:``, ``highlight:``, ``destinations:``, ``view:``, ``orientation:``,
+    ``legend:``) are not available there.
 ``view:``
     Show only a rectangle of cells, given by two opposite corners (``a1-f6``), so the
     pieces are drawn larger. Where the rectangle reaches the edge of the board, the margin
@@ -54,6 +61,7 @@ from typing import Any
 
 import astroplane
 from astroplane import GameState, Move, MoveKind
+from astroplane.protocol import Game, get_game
 
 __all__ = [
     "Block",
@@ -74,6 +82,7 @@ DEFAULT_WIDTH = {1: 480, 2: 460}
 SEQUENCE_WIDTH = 360
 
 _KEYS = (
+    "game",
     "position",
     "move",
     "label",
@@ -88,6 +97,8 @@ _KEYS = (
     "orientation",
 )
 _FRAME_KEYS = ("label", "arrows", "highlight", "destinations")
+#: The keys only ASTROPLANE's drawing takes (not with ``game:``).
+_ASTROPLANE_ONLY = ("arrows", "highlight", "destinations", "view", "orientation", "legend")
 _CELL_RECT = re.compile(
     r'<rect id="cell-(?P<name>[^"]+)"[^>]*? x="(?P<x>[-\d.]+)" y="(?P<y>[-\d.]+)" '
     r'width="(?P<w>[\d.]+)" height="(?P<h>[\d.]+)"'
@@ -106,8 +117,8 @@ class PictureError(ValueError):
 class Frame:
     """One picture of a block: a state and what to mark on it."""
 
-    state: GameState | None
-    moves: list[Move] = field(default_factory=list)
+    state: Any
+    moves: list[Any] = field(default_factory=list)
     #: The canonical notation of ``moves`` (``astroplane.format_move``).
     notation: list[str] = field(default_factory=list)
     label: str = ""
@@ -115,6 +126,8 @@ class Frame:
     highlight: list[str | int] = field(default_factory=list)
     #: The SVG document, once ``Block.frames`` has drawn it.
     drawing: str = ""
+    #: The game of ``state`` when it is not ASTROPLANE (a ``game:`` block).
+    game: Game[Any, Any] | None = None
 
     def svg(
         self,
@@ -123,7 +136,13 @@ class Frame:
         view: tuple[str, str] | None = None,
     ) -> str:
         """The SVG document of this frame, drawn by ``astroplane.svg.board`` (cut down to
-        the cells ``view`` spans, if given)."""
+        the cells ``view`` spans, if given), or by the game's ``render_svg``."""
+        if self.game is not None:
+            if self.game.render_svg is None:
+                raise ValueError(f"{self.game.title} has no drawing")
+            return self.game.render_svg(
+                self.state, last_move=self.moves[-1] if self.moves else None
+            )
         arrows = list(self.arrows)
         if self.state is not None:
             for move in self.moves[:-1]:  # earlier moves of the frame: plain arrows
@@ -144,6 +163,8 @@ class Frame:
         state = self.state
         if state is None:
             return ""
+        if self.game is not None:
+            return self.game.status(state)
         names = astroplane.SEAT_NAMES
         scores = state.scores()
         points = ", ".join(f"{names[s]} {scores[s]}" for s in state.seats)
@@ -161,7 +182,8 @@ class Frame:
         if self.notation:
             words.append("after " + ", ".join(self.notation))
         if self.state is not None:
-            words.append("position: " + self.state.to_text())
+            text = (self.game.position_to_text if self.game else GameState.to_text)(self.state)
+            words.append("position: " + text)
         return "; ".join(words) or "the reference board"
 
 
@@ -188,6 +210,17 @@ class Block:
     def option(self, key: str) -> str | None:
         values = [value for k, value, _ in self.entries if k == key]
         return values[-1] if values else None
+
+    @property
+    def game(self) -> Game[Any, Any] | None:
+        """The block's game when ``game:`` names one other than ASTROPLANE."""
+        name = self.option("game")
+        if name is None or name == "astroplane":
+            return None
+        try:
+            return get_game(name)
+        except ValueError as exc:
+            raise self.error(f"game: {exc}") from None
 
     @property
     def caption(self) -> str:
@@ -237,15 +270,25 @@ class Block:
             PictureError: If the engine rejects a position, a move or a mark.
         """
         frames: list[Frame] = []
+        game = self.game
         for key, value, line in self.entries:
-            if key == "position":
+            if game is not None and key in _ASTROPLANE_ONLY:
+                raise self.error(f"{key}: is for ASTROPLANE's pictures, not {game.title}'s", line)
+            if key == "game":
+                if frames:
+                    raise self.error("game: comes first, before position:", line)
+            elif key == "position":
                 if frames:
                     raise self.error("position: comes once, first", line)
-                frames.append(Frame(self._position(value, line)))
+                frames.append(self._start(game, value, line))
             elif not frames:
                 raise self.error(f"{key}: before position:", line)
             elif key == "move":
-                frames.append(self._play(frames[-1].state, value, line))
+                frames.append(
+                    self._play(frames[-1].state, value, line)
+                    if game is None
+                    else self._play_game(game, frames[-1].state, value, line)
+                )
             elif key in _FRAME_KEYS:
                 self._mark(frames[-1], key, value, line)
         if not frames:
@@ -256,6 +299,31 @@ class Block:
             except (astroplane.DrawingError, ValueError) as exc:
                 raise self.error(str(exc)) from None
         return frames
+
+    def _start(self, game: Game[Any, Any] | None, text: str, line: int) -> Frame:
+        if game is None:
+            return Frame(self._position(text, line))
+        try:
+            return Frame(game.position_from_text(text), game=game)
+        except ValueError as exc:
+            raise self.error(f"position {text!r}: {exc}", line) from None
+
+    def _play_game(self, game: Game[Any, Any], state: Any, value: str, line: int) -> Frame:
+        """A frame of another game: its moves read with its notation, played with it."""
+        texts, _, label = value.partition("|")
+        frame = Frame(state, label=label.strip(), game=game)
+        for text in (t.strip() for t in texts.split(";")):
+            if frame.state.is_over:
+                raise self.error(f"move {text!r}: the game is already over", line)
+            where = game.position_to_text(frame.state)
+            try:
+                move = game.parse_move(frame.state, text)
+            except ValueError as exc:
+                raise self.error(f"move {text!r} in {where!r}: {exc}", line) from None
+            frame.notation.append(game.format_move(frame.state, move))
+            frame.moves.append(move)
+            frame.state = frame.state.play(move)
+        return frame
 
     def _position(self, text: str, line: int) -> GameState | None:
         if text.lower() == "empty":
