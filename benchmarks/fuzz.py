@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from astroplane.kit import limits
+from astroplane.kit.anyrecord import record_functions
 from astroplane.protocol import Game
 from astroplane.testing import (
     ReadOutcome,
@@ -360,15 +361,15 @@ def cost_inputs(target: Target, seed: int) -> list[tuple[str, Any, Any]]:
         n_heads = (limits.MAX_RECORD_TEXT - 4096) // (limits.MAX_HEADER_VALUE + 16)
         headers = {f"H{i}": "x" * limits.MAX_HEADER_VALUE for i in range(n_heads)}
         start = g.new_game(g.player_counts[0])
-        assert g.record_to_text is not None
-        cases.append(("long headers", g.record_to_text(start, [], headers), None))
+        to_text = record_functions(g)[0]
+        cases.append(("long headers", to_text(start, [], headers), None))
         if reader == "records":
-            tiny = g.record_to_text(start, [], {})
+            tiny = to_text(start, [], {})
             n = 2 * MIB // (len(tiny) + 1)
             cases.append((f"{n:,} tiny games (2 MiB)", "\n".join([tiny] * n), None))
             n = 2 * MIB // (len(long_game) + 1)
             cases.append((f"{n:,} long games (2 MiB)", "\n".join([long_game] * n), None))
-            heads = g.record_to_text(start, [], dict(list(headers.items())[:100]))
+            heads = to_text(start, [], dict(list(headers.items())[:100]))
             n = 2 * MIB // (len(heads) + 1)
             cases.append((f"{n} games with long headers (2 MiB)", "\n".join([heads] * n), None))
     return cases
@@ -380,11 +381,11 @@ def _long_game(g: Game[Any, Any], seed: int) -> str:
     and the players move at random, up to about ``MAX_RECORD_TEXT``."""
     best = ""
     rng = random.Random(seed)
-    assert g.record_to_text is not None
+    to_text = record_functions(g)[0]
     for _ in range(3):
         s = start = g.new_game(g.player_counts[0])
         moves: list[Any] = []
-        text = g.record_to_text(start, moves, {})
+        text = to_text(start, moves, {})
         target = 1_000
         while not s.is_over:
             while not s.is_over and len(moves) < target:
@@ -393,7 +394,7 @@ def _long_game(g: Game[Any, Any], seed: int) -> str:
                 moves.append(m)
                 s = s.play(m)
             try:
-                text = g.record_to_text(start, moves, {})
+                text = to_text(start, moves, {})
             except ValueError:  # over the record limit: keep the last that fit
                 break
             if len(text) > limits.MAX_RECORD_TEXT // 2:
@@ -414,7 +415,7 @@ def read_only(target: Target, value: Any, context: Any) -> str:
         "json": g.from_json,
         "dict": g.from_dict,
         "rules": g.rules_from_text,
-        "record": g.record_from_text,
+        "record": record_functions(g)[1],
         "records": _load(MULTI_RECORDS[g.name]) if g.name in MULTI_RECORDS else None,
     }.get(reader) or (lambda text: g.parse_move(context, text))
     try:

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.text import Text
 
 from astroplane.cli.common import CliError, board_text, write_svg
+from astroplane.kit.anyrecord import record_functions
 from astroplane.protocol import Game, get_game
 
 __all__ = ["MAX_RECORD_BYTES", "cmd_replay"]
@@ -47,10 +48,9 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
     path: Path = args.file
     text = _read(path)
     game = _game_of(text)
-    if game.record_from_text is None:
-        raise CliError(f"{game.title} has no game records")
+    _to_text, from_text = record_functions(game)  # the game's, or the kit's from its Game
     try:
-        initial, moves = game.record_from_text(text)
+        initial, moves = from_text(text)
     except ValueError as e:  # NotationError, IllegalMoveError, PositionError
         raise CliError(f"{path}: invalid game record: {e}") from e
     seats = "".join(game.seat_names[s] for s in initial.seats)

@@ -27,6 +27,7 @@ from astroplane.cli.common import (
     seat_style,
     write_svg,
 )
+from astroplane.kit.anyrecord import record_functions
 from astroplane.protocol import Game, get_game
 
 __all__ = ["cmd_selfplay"]
@@ -117,10 +118,9 @@ def _shower(game: Game[Any, Any], out: Console) -> Callable[[Any, Any, Any], Non
 
 
 def _write_record(game: Game[Any, Any], run: GameRun, path: Path, *, event: str) -> None:
-    if game.record_to_text is None:
-        raise CliError(f"--record: {game.title} has no game records")
+    to_text, _from_text = record_functions(game)  # the game's, or the kit's from its Game
     headers = {"Event": event, "Date": datetime.date.today().isoformat()}
-    text = game.record_to_text(run.initial, run.moves, headers)
+    text = to_text(run.initial, run.moves, headers)
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as e:

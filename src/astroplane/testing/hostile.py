@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from astroplane import protocol
+from astroplane.kit.anyrecord import record_functions
 from astroplane.protocol import Game, get_game, is_legal_action, sample_chance
 from astroplane.testing.inputs import (
     HOSTILE_CHECKS,
@@ -83,8 +84,6 @@ def check_input(
     g = get_game(game) if isinstance(game, str) else game
     if reader not in READERS:
         raise ValueError(f"unknown reader {reader!r} (known: {', '.join(READERS)})")
-    if reader == "record" and (g.record_from_text is None or g.record_to_text is None):
-        raise ValueError(f"{g.name} has no record format")
     try:
         read = _read(g, reader, value, state)
     except ValueError as exc:
@@ -113,8 +112,7 @@ def _read(g: Game[Any, Any], reader: str, value: Any, state: Any) -> Any:
     if reader == "dict":
         return g.from_dict(value)
     if reader == "record":
-        assert g.record_from_text is not None
-        return g.record_from_text(value)
+        return record_functions(g)[1](value)
     if reader == "rules":
         return g.rules_from_text(value)
     return g.parse_move(state, value)
@@ -124,7 +122,7 @@ def _read_problem(g: Game[Any, Any], reader: str, read: Any, state: Any) -> str:
     if reader in ("position", "json", "dict"):
         return _state_problem(g, read)
     if reader == "record":
-        assert g.record_from_text is not None and g.record_to_text is not None
+        to_text, from_text = record_functions(g)
         initial, moves = read
         problem = _state_problem(g, initial)
         s = initial
@@ -138,7 +136,7 @@ def _read_problem(g: Game[Any, Any], reader: str, read: Any, state: Any) -> str:
             except ValueError as exc:
                 return f"the record's move {k + 1} ({_repr(move)}) does not play: {exc}"
         problem = problem or _state_problem(g, s)
-        if not problem and g.record_from_text(g.record_to_text(initial, moves, {})) != read:
+        if not problem and from_text(to_text(initial, moves, {})) != read:
             problem = "the record does not write and read back equal"
         return problem and f"record: {problem}"
     if reader == "rules":
@@ -250,13 +248,13 @@ def seed_corpus(
             r = getattr(s, "rules", None)
             if r is not None:
                 rules_texts.add(g.rules_to_text(r))
-        if g.record_to_text is not None and g.record_from_text is not None:
-            headers = {"Event": 'hostile "q" \\', "Date": "2025-01-31", "Round": "3"}
-            try:
-                text = g.record_to_text(initial, moves, headers)
-            except ValueError:
-                text = g.record_to_text(initial, moves, {})
-            out["record"].append((text, None))
+        to_text = record_functions(g)[0]
+        headers = {"Event": 'hostile "q" \\', "Date": "2025-01-31", "Round": "3"}
+        try:
+            text = to_text(initial, moves, headers)
+        except ValueError:
+            text = to_text(initial, moves, {})
+        out["record"].append((text, None))
     out["rules"] = [(t, None) for t in sorted(rules_texts)]
     return {r: v for r, v in out.items() if v}
 

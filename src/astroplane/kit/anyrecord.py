@@ -1,0 +1,184 @@
+"""Game records for any registered game, from its ``Game`` alone: what a game gets when it
+brings no record format of its own (as OpenSpiel serializes any game by its actions).
+
+``record_functions(game)`` is what the tools call (``astroplane replay``, ``selfplay
+--record``, the conformance suite, the fuzzer): the game's own ``record_to_text`` /
+``record_from_text`` when it has them, else the kit's record (``astroplane.kit.gamerecord``)
+built from the protocol: the game's move notation, position text and rules text, its seat
+names and player counts. The record reads like the others::
+
+    [Game "tic-tac-toe"]
+    [Result "X wins"]
+
+    1. b2 a1
+    2. a2 c1
+    3. c2
+
+Its choices, the same for every game: a line per **round** (a turn of every player, taking
+``state.turn`` as the turn and each turn as one ply of each player in order; a game whose
+turns have several plies writes them on its turn's line), a ``Players`` header when the game
+has several player counts, ``First`` (the first player's seat name) when it is not the
+usual one, ``Rules`` when not the game's default rules (states with a ``rules`` attribute),
+``Position`` for any other start, and a ``Result`` of ``*``, ``draw`` or the winners'
+seat names and ``wins`` (the seats with the highest return).
+
+Examples:
+    >>> from astroplane.protocol import get_game
+    >>> game = get_game("tic-tac-toe")  # examples/games/tictactoe.py, without records
+    >>> game.record_to_text is None
+    True
+    >>> to_text, from_text = record_functions(game)
+    >>> s = game.new_game(2)
+    >>> moves = []
+    >>> for cell in (4, 0, 3, 2, 5):
+    ...     moves.append(cell)
+    ...     s = s.play(cell)
+    >>> text = to_text(game.new_game(2), moves, {"Event": "demo"})
+    >>> print(text, end="")
+    [Game "tic-tac-toe"]
+    [Event "demo"]
+    [Result "X wins"]
+    <BLANKLINE>
+    1. b2 a1
+    2. a2 c1
+    3. c2
+    >>> from_text(text)[1] == tuple(moves)
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from astroplane.errors import NotationError
+from astroplane.kit.gamerecord import Headers, Record, RecordFormat, first_seat
+from astroplane.kit.records import split_event_date, token_header
+from astroplane.protocol import Game
+
+__all__ = ["record_class", "record_format", "record_functions"]
+
+#: Record classes built so far, by game name (with the game they were built for).
+_CLASSES: dict[str, tuple[Game[Any, Any], type[Record[Any, Any]]]] = {}
+
+ToText = Callable[[Any, Sequence[Any], Mapping[str, str]], str]
+FromText = Callable[[str], tuple[Any, tuple[Any, ...]]]
+
+
+def record_functions(game: Game[Any, Any]) -> tuple[ToText, FromText]:
+    """``(record_to_text, record_from_text)`` for ``game``: its own, or the kit's record
+    built from its ``Game`` (``record_format``).
+
+    Raises:
+        ValueError: From ``record_format``, if the game cannot start a game.
+    """
+    if game.record_to_text is not None and game.record_from_text is not None:
+        return game.record_to_text, game.record_from_text
+    cls = record_class(game)
+
+    def to_text(initial: Any, moves: Sequence[Any], headers: Mapping[str, str]) -> str:
+        event, date, others = split_event_date(headers)
+        return cls.from_game(initial, moves, event=event, date=date, headers=others).to_text()
+
+    def from_text(text: str) -> tuple[Any, tuple[Any, ...]]:
+        record = cls.from_text(text)
+        return record.initial, record.moves
+
+    return to_text, from_text
+
+
+def record_class(game: Game[Any, Any]) -> type[Record[Any, Any]]:
+    """A ``Record`` subclass for ``game`` whose ``FORMAT`` is ``record_format(game)``
+    (built once per game)."""
+    known = _CLASSES.get(game.name)
+    if known is not None and known[0] is game:
+        return known[1]
+    title = "".join(ch for ch in game.title.title() if ch.isalnum()) or "Game"
+    cls = type(f"{title}Record", (Record,), {"__slots__": (), "FORMAT": record_format(game)})
+    _CLASSES[game.name] = (game, cls)
+    return cls
+
+
+def record_format(game: Game[Any, Any]) -> RecordFormat[Any, Any]:
+    """The kit's record format for ``game``, from its ``Game`` (see the module docstring).
+
+    Raises:
+        ValueError: If ``game.new_game`` cannot start a game of its smallest player count.
+    """
+    names = tuple(game.seat_names)
+    counts = tuple(game.player_counts)
+    start = game.new_game(counts[0])
+    default_rules = _rules_text(game, start, "")
+
+    def seat_headers(state: Any) -> tuple[tuple[str, str], ...]:
+        return (("Players", str(len(state.seats))),) if len(counts) > 1 else ()
+
+    def standard(state: Any) -> bool:
+        if state.is_over:
+            return False
+        try:
+            again = game.new_game(len(state.seats), rules=getattr(state, "rules", None),
+                                  first=int(state.to_move))  # fmt: skip
+        except (ValueError, TypeError):
+            return False
+        return bool(again == state)
+
+    def new_start(rules: Any, headers: Headers) -> Any:
+        players = counts[0]
+        if len(counts) > 1:
+            text, line = token_header(headers, "Players", str(counts[0]))
+            if not (text.isdigit() and int(text) in counts):
+                raise NotationError(
+                    f"the Players header is a number of players of {game.title}"
+                    f" ({', '.join(map(str, counts))})",
+                    text,
+                    0,
+                    line,
+                )
+            players = int(text)
+        usual = names[int(game.new_game(players, rules=rules).to_move)]
+        first = first_seat(headers, names, usual)
+        return game.new_game(players, rules=rules, first=first)
+
+    def round_of(state: Any) -> tuple[int, bool]:
+        turn, players = int(state.turn), max(len(state.seats), 1)
+        return (turn - 1) // players + 1, (turn - 1) % players == 0
+
+    return RecordFormat(
+        game=game.name,
+        state_type=type(start),
+        format_move=game.format_move,
+        parse_move=game.parse_move,
+        position_to_text=game.position_to_text,
+        position_from_text=game.position_from_text,
+        rules_text=lambda state: _rules_text(game, state, default_rules),
+        rules_from_text=game.rules_from_text,
+        default_rules=default_rules,
+        result=lambda state: _result(names, state),
+        is_over=lambda state: bool(state.is_over),
+        round_of=round_of,
+        who=lambda state: names[int(state.to_move)],
+        seat_headers=seat_headers,
+        first=lambda state: names[int(state.to_move)],
+        first_default=names[int(start.to_move)],
+        standard=standard,
+        new_start=new_start,
+        marks={"Seats": "astroplane", "Colours": "aeroplane-chess"},
+    )
+
+
+def _rules_text(game: Game[Any, Any], state: Any, default: str) -> str:
+    rules = getattr(state, "rules", None)
+    return default if rules is None else str(game.rules_to_text(rules))
+
+
+def _result(names: tuple[str, ...], state: Any) -> str:
+    """``*``, ``draw`` (every seat the same return) or ``X wins`` (the best returns)."""
+    if not state.is_over:
+        return "*"
+    returns = state.returns()
+    values = [returns[s] for s in state.seats]
+    best = max(values)
+    if all(v == best for v in values):
+        return "draw"
+    return " ".join(names[s] for s in state.seats if returns[s] == best) + " wins"
