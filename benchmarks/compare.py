@@ -3,6 +3,15 @@
     nice python benchmarks/compare.py --compiled /path/to/compiled-venv/bin/python
     nice python benchmarks/compare.py --before /path/to/baseline-venv/bin/python
     nice python benchmarks/compare.py --quick          # a smoke run
+    nice python benchmarks/compare.py --game square-off    # or --game starcastles
+
+``--game square-off`` measures Square Off's ``nine-mens-morris`` preset against OpenSpiel's
+``nine_mens_morris`` (the same games: its moves come in OpenSpiel's action order), and
+``--game starcastles`` StarCastles with 2 and 6 players against OpenSpiel's
+``chinese_checkers`` (``players=2`` and ``6``), each with this interpreter when it imports
+``pyspiel`` (else give ``--openspiel``); the measures are in the workers' code
+(``square_off_worker``, ``starcastles_worker`` and their OpenSpiel counterparts) and on
+docs/performance.md. The default, ``--game astroplane``, is described below.
 
 ``--before`` measures an earlier astroplane (a venv with another version or commit
 installed) in the same rounds, so a change is judged against its baseline on the same
