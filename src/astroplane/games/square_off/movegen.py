@@ -101,7 +101,7 @@ class Tables:
     places: tuple[Move, ...]
     removes: tuple[Move, ...]
     slides: tuple[tuple[tuple[int, Move], ...], ...]
-    slide_sets: tuple[dict[int, tuple[Move, ...]], ...]
+    slide_sets: tuple[dict[int, tuple[Move, ...]], ...] = attrs.field(eq=False)  # from slides
     flights: tuple[tuple[tuple[int, Move], ...], ...]
     jumps: tuple[tuple[tuple[int, int, Move], ...], ...]
     trades: tuple[tuple[tuple[int, Move], ...], ...]
@@ -168,9 +168,7 @@ def generate(
         places = tab.places
         if not marks:
             return tuple([places[p] for p in _POINTS if empty >> p & 1])
-        return tuple(
-            places[p] for p in bits(empty) if not formed(board, mine | 1 << p, p) & marks
-        )
+        return tuple(places[p] for p in bits(empty) if not formed(board, mine | 1 << p, p) & marks)
     out: list[Move] = []
     flying = rules.flying and mine.bit_count() == 3  # [SO5]
     jumps = rules.jumps and not flying  # a flight reaches every jump's point [SO12]
