@@ -3,6 +3,15 @@
     nice python benchmarks/compare.py --compiled /path/to/compiled-venv/bin/python
     nice python benchmarks/compare.py --before /path/to/baseline-venv/bin/python
     nice python benchmarks/compare.py --quick          # a smoke run
+    nice python benchmarks/compare.py --game square-off    # or --game starcastles
+
+``--game square-off`` measures Square Off's ``nine-mens-morris`` preset against OpenSpiel's
+``nine_mens_morris`` (the same games: its moves come in OpenSpiel's action order), and
+``--game starcastles`` StarCastles with 2 and 6 players against OpenSpiel's
+``chinese_checkers`` (``players=2`` and ``6``), each with this interpreter when it imports
+``pyspiel`` (else give ``--openspiel``); the measures are in the workers' code
+(``square_off_worker``, ``starcastles_worker`` and their OpenSpiel counterparts) and on
+docs/performance.md. The default, ``--game astroplane``, is described below.
 
 ``--before`` measures an earlier astroplane (a venv with another version or commit
 installed) in the same rounds, so a change is judged against its baseline on the same
@@ -44,6 +53,7 @@ Measures (per engine):
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import platform
@@ -59,13 +69,17 @@ from typing import Any
 MEASURES = ("playout", "movegen", "apply", "perft", "bytes/state")
 UNITS = {
     "playout": "plies/s",
+    "playout 2p": "plies/s",
+    "playout 6p": "plies/s",
+    "movegen 2p": "µs",
+    "movegen 6p": "µs",
     "movegen": "µs",
     "apply": "µs",
     "perft": "nodes/s",
     "bytes/state": "bytes",
 }
 #: For these, smaller is better (ratios are inverted so that > 1 means "faster/smaller").
-SMALLER_IS_BETTER = {"movegen", "apply", "bytes/state"}
+SMALLER_IS_BETTER = {"movegen", "apply", "bytes/state", "movegen 2p", "movegen 6p"}
 
 
 # --------------------------------------------------------------------------- workers
@@ -341,7 +355,274 @@ def openspiel_worker(quick: bool) -> dict[str, Any]:
     }
 
 
-WORKERS = {"astroplane": astroplane_worker, "chess": chess_worker, "openspiel": openspiel_worker}
+# ---------------------------------------------------------------- Square Off, StarCastles
+
+
+def _random_games_rate(new: Callable[[], Any], n_games: int) -> float:
+    """Plies per second of ``n_games`` seeded random games through the protocol
+    (``is_over`` / ``legal_moves`` / ``play``), after one warm-up pass."""
+    plies = 0
+
+    def playouts() -> None:
+        nonlocal plies
+        plies = 0
+        rng = random.Random(1)
+        for _ in range(n_games):
+            s = new()
+            while not s.is_over:
+                legal = s.legal_moves()
+                s = s.play(legal[rng.randrange(len(legal))])
+                plies += 1
+
+    playouts()
+    return plies / _timed(playouts)
+
+
+def _spiel_games_rate(new: Callable[[], Any], n_games: int) -> float:
+    """The same for an OpenSpiel game (``is_terminal`` / ``legal_actions`` /
+    ``apply_action`` on one mutable state), after one warm-up pass."""
+    plies = 0
+
+    def playouts() -> None:
+        nonlocal plies
+        plies = 0
+        rng = random.Random(1)
+        for _ in range(n_games):
+            st = new()
+            while not st.is_terminal():
+                legal = st.legal_actions()
+                st.apply_action(legal[rng.randrange(len(legal))])
+                plies += 1
+
+    playouts()
+    return plies / _timed(playouts)
+
+
+def _spiel_gen_apply(
+    game_: Any, positions: list[tuple[Any, int]], reps: int
+) -> tuple[float, float]:
+    """µs per ``legal_actions()`` on fresh (uncached) states and per ``apply_action`` on a
+    clone, over ``positions`` (state, action)."""
+    fresh = [game_.deserialize_state(st.serialize()) for st, _ in positions]
+    gen_t = 0.0
+    apply_t = 0.0
+    for _ in range(reps):
+        copies = [st.clone() for st in fresh]
+        t0 = time.perf_counter()
+        for c in copies:
+            c.legal_actions()
+        gen_t += time.perf_counter() - t0
+        copies = [st.clone() for st, _ in positions]
+        t0 = time.perf_counter()
+        for c, (_st, m) in zip(copies, positions, strict=True):
+            c.apply_action(m)
+        apply_t += time.perf_counter() - t0
+    n = reps * len(positions)
+    return gen_t / n * 1e6, apply_t / n * 1e6
+
+
+def _spiel_perft(st: Any, d: int) -> int:
+    legal = st.legal_actions()
+    if d == 1:
+        return len(legal)
+    return sum(_spiel_perft(st.child(a), d - 1) for a in legal)
+
+
+def square_off_worker(quick: bool) -> dict[str, Any]:
+    from astroplane import COMPILED
+    from astroplane.games.square_off import NINE_MENS_MORRIS, SquareOffState, new_game
+    from astroplane.games.square_off.movegen import generate
+    from astroplane.perft import perft
+
+    n_games = 10 if quick else 60
+
+    def gen(s: SquareOffState) -> object:  # what state.legal_moves() runs when uncached
+        me = s.to_move
+        return generate(
+            s.board, s.rules, s.occupancy[me], s.occupancy[1 - me], s.in_hand[me],
+            s.cooldown[me], bool(s.removals),
+        )  # fmt: skip
+
+    playout = _random_games_rate(lambda: new_game(NINE_MENS_MORRIS), n_games)
+    # mid-game positions: plies 10, 15, ... of seeded games (the same as OpenSpiel's:
+    # legal_moves() is in OpenSpiel's action order, so the same draws play the same game)
+    positions: list[tuple[SquareOffState, Any]] = []
+    for seed in range(n_games // 2):
+        rng = random.Random(100 + seed)
+        s = new_game(NINE_MENS_MORRIS)
+        ply = 0
+        while not s.is_over:
+            legal = s.legal_moves()
+            if ply >= 10 and ply % 5 == 0:
+                positions.append((s, legal[rng.randrange(len(legal))]))
+            s = s.play(legal[rng.randrange(len(legal))])
+            ply += 1
+    reps = 5 if quick else 20
+
+    def gens() -> None:
+        for _ in range(reps):
+            for s, _m in positions:
+                gen(s)
+
+    def apply() -> None:
+        for _ in range(reps):
+            for s, m in positions:
+                s.play(m)
+
+    movegen = _timed(gens) / (reps * len(positions)) * 1e6
+    apply_us = _timed(apply) / (reps * len(positions)) * 1e6
+    depth = 4 if quick else 5
+    start = new_game(NINE_MENS_MORRIS)
+    nodes = 0
+
+    def run_perft() -> None:
+        nonlocal nodes
+        nodes = perft(start, depth)
+
+    elapsed = _timed(run_perft)
+    rate = nodes / elapsed
+    return {
+        "playout": playout,
+        "movegen": movegen,
+        "apply": apply_us,
+        "perft": rate,
+        "info": f"Square Off nine-mens-morris, COMPILED={COMPILED}, {len(positions)} "
+        f"mid-game positions, perft depth {depth} = {nodes} nodes",
+        "compiled": COMPILED,
+    }
+
+
+def openspiel_morris_worker(quick: bool) -> dict[str, Any]:
+    import pyspiel  # type: ignore[import-not-found]
+
+    game_ = pyspiel.load_game("nine_mens_morris")
+    n_games = 10 if quick else 60
+    playout = _spiel_games_rate(game_.new_initial_state, n_games)
+    positions: list[tuple[Any, int]] = []
+    for seed in range(n_games // 2):
+        rng = random.Random(100 + seed)
+        st = game_.new_initial_state()
+        ply = 0
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            if ply >= 10 and ply % 5 == 0:
+                positions.append((st.clone(), legal[rng.randrange(len(legal))]))
+            st.apply_action(legal[rng.randrange(len(legal))])
+            ply += 1
+    movegen, apply_us = _spiel_gen_apply(game_, positions, 5 if quick else 20)
+    depth = 4 if quick else 5
+    nodes = 0
+
+    def run_perft() -> None:
+        nonlocal nodes
+        nodes = _spiel_perft(game_.new_initial_state(), depth)
+
+    elapsed = _timed(run_perft)
+    rate = nodes / elapsed
+    return {
+        "playout": playout,
+        "movegen": movegen,
+        "apply": apply_us,
+        "perft": rate,
+        "info": f"OpenSpiel {pyspiel.__version__} nine_mens_morris (C++), {len(positions)} "
+        f"mid-game positions, perft depth {depth} = {nodes} nodes (child() copies the state)",
+    }
+
+
+def starcastles_worker(quick: bool) -> dict[str, Any]:
+    from astroplane import COMPILED
+    from astroplane.games.starcastles import StarCastlesState, new_game
+    from astroplane.games.starcastles.movegen import legal_moves
+
+    n_games = 2 if quick else 6
+    out: dict[str, Any] = {"compiled": COMPILED}
+    infos = []
+    for players in (2, 6):
+        out[f"playout {players}p"] = _random_games_rate(
+            functools.partial(new_game, players), n_games
+        )
+        positions: list[StarCastlesState] = []
+        for seed in range(n_games):
+            rng = random.Random(100 + seed)
+            s = new_game(players)
+            ply = 0
+            while not s.is_over:
+                legal = s.legal_moves()
+                if ply >= 20 and ply % 5 == 0:
+                    positions.append(s)
+                s = s.play(legal[rng.randrange(len(legal))])
+                ply += 1
+        reps = 5 if quick else 20
+
+        def gens(reps: int = reps, positions: list[StarCastlesState] = positions) -> None:
+            for _ in range(reps):
+                for s in positions:
+                    legal_moves(s)
+
+        out[f"movegen {players}p"] = _timed(gens) / (reps * len(positions)) * 1e6
+        mean = statistics.mean(len(s.legal_moves()) for s in positions)
+        infos.append(f"{players}p: {len(positions)} mid-game positions, {mean:.1f} actions")
+    out["info"] = f"StarCastles (37 points), COMPILED={COMPILED}, " + "; ".join(infos)
+    return out
+
+
+def openspiel_cc_worker(quick: bool) -> dict[str, Any]:
+    import pyspiel  # type: ignore[import-not-found]
+
+    n_games = 2 if quick else 6
+    out: dict[str, Any] = {}
+    infos = []
+    for players in (2, 6):
+        game_ = pyspiel.load_game("chinese_checkers", {"players": players})
+        out[f"playout {players}p"] = _spiel_games_rate(game_.new_initial_state, n_games)
+        positions: list[tuple[Any, int]] = []
+        for seed in range(n_games):
+            rng = random.Random(100 + seed)
+            st = game_.new_initial_state()
+            ply = 0
+            while not st.is_terminal():
+                legal = st.legal_actions()
+                if ply >= 20 and ply % 25 == 0:
+                    positions.append((st.clone(), legal[0]))
+                st.apply_action(legal[rng.randrange(len(legal))])
+                ply += 1
+        out[f"movegen {players}p"] = _spiel_gen_apply(game_, positions, 5 if quick else 20)[0]
+        mean = statistics.mean(len(st.legal_actions()) for st, _ in positions)
+        infos.append(f"{players}p: {len(positions)} mid-game positions, {mean:.1f} actions")
+    out["info"] = (
+        f"OpenSpiel {pyspiel.__version__} chinese_checkers (C++, 121 points, 10 pieces "
+        "each, max_moves=1000), " + "; ".join(infos)
+    )
+    return out
+
+
+WORKERS = {
+    "astroplane": astroplane_worker,
+    "chess": chess_worker,
+    "openspiel": openspiel_worker,
+    "square-off": square_off_worker,
+    "openspiel-morris": openspiel_morris_worker,
+    "starcastles": starcastles_worker,
+    "openspiel-cc": openspiel_cc_worker,
+}
+
+#: Per ``--game``: its measures, the astroplane worker, and the OpenSpiel engine's name and
+#: worker.
+GAMES: dict[str, tuple[tuple[str, ...], str, str, str]] = {
+    "astroplane": (MEASURES, "astroplane", "OpenSpiel chess", "openspiel"),
+    "square-off": (
+        ("playout", "movegen", "apply", "perft"),
+        "square-off",
+        "OpenSpiel nine_mens_morris",
+        "openspiel-morris",
+    ),
+    "starcastles": (
+        ("playout 2p", "playout 6p", "movegen 2p", "movegen 6p"),
+        "starcastles",
+        "OpenSpiel chinese_checkers",
+        "openspiel-cc",
+    ),
+}
 
 
 # --------------------------------------------------------------------------- driver
@@ -378,24 +659,37 @@ def main(argv: list[str] | None = None) -> int:
         metavar="PYTHON",
         help="interpreter of a venv with an earlier astroplane, the baseline (optional)",
     )
+    parser.add_argument(
+        "--game",
+        choices=sorted(GAMES),
+        default="astroplane",
+        help="the game measured (default: ASTROPLANE, against python-chess and OpenSpiel "
+        "chess); square-off and starcastles run against OpenSpiel's nine_mens_morris and "
+        "chinese_checkers, with this interpreter when it imports pyspiel",
+    )
     args = parser.parse_args(argv)
     if args.worker:
         print(json.dumps(WORKERS[args.worker](args.quick)))
         return 0
 
-    engines: dict[str, tuple[str, str]] = {"astroplane pure": (sys.executable, "astroplane")}
+    measures, ours, spiel_name, spiel_worker = GAMES[args.game]
+    engines: dict[str, tuple[str, str]] = {"astroplane pure": (sys.executable, ours)}
     if args.before:
-        engines["astroplane before"] = (args.before, "astroplane")
+        engines["astroplane before"] = (args.before, ours)
     if args.compiled:
-        engines["astroplane compiled"] = (args.compiled, "astroplane")
+        engines["astroplane compiled"] = (args.compiled, ours)
     else:
         print("no --compiled interpreter given: the compiled build is skipped")
-    if _has(sys.executable, "chess"):
-        engines["python-chess"] = (sys.executable, "chess")
-    else:
-        print("python-chess is not installed (pip install chess): skipped")
-    if args.openspiel:
-        engines["OpenSpiel chess"] = (args.openspiel, "openspiel")
+    if args.game == "astroplane":
+        if _has(sys.executable, "chess"):
+            engines["python-chess"] = (sys.executable, "chess")
+        else:
+            print("python-chess is not installed (pip install chess): skipped")
+    spiel = args.openspiel
+    if spiel is None and args.game != "astroplane" and _has(sys.executable, "pyspiel"):
+        spiel = sys.executable
+    if spiel:
+        engines[spiel_name] = (spiel, spiel_worker)
 
     print(f"Python {platform.python_version()} ({platform.machine()}, {platform.system()})")
     if hasattr(os, "getloadavg"):
@@ -419,26 +713,26 @@ def main(argv: list[str] | None = None) -> int:
     print()
 
     med = {
-        name: {m: statistics.median(run[m] for run in runs) for m in MEASURES}
+        name: {m: statistics.median(run[m] for run in runs) for m in measures}
         for name, runs in results.items()
     }
     spread = {
-        name: {m: (min(run[m] for run in runs), max(run[m] for run in runs)) for m in MEASURES}
+        name: {m: (min(run[m] for run in runs), max(run[m] for run in runs)) for m in measures}
         for name, runs in results.items()
     }
     names = list(engines)
     print(f"medians of {args.rounds} alternating rounds (min-max in brackets)")
-    print(f"{'measure':<22}" + "".join(f"{n:>33}" for n in names))
-    for m in MEASURES:
+    print(f"{'measure':<22}" + "".join(f"{n:>36}" for n in names))
+    for m in measures:
         cells = []
         for n in names:
             lo, hi = spread[n][m]
-            fmt = ",.0f" if m in ("playout", "perft", "bytes/state") else ".1f"
+            fmt = ".1f" if m in SMALLER_IS_BETTER - {"bytes/state"} else ",.0f"
             if med[n][m] != med[n][m]:  # NaN: not measured
                 cells.append("n/a")
                 continue
             cells.append(f"{med[n][m]:{fmt}} ({lo:{fmt}}-{hi:{fmt}})")
-        print(f"{m + ' (' + UNITS[m] + ')':<22}" + "".join(f"{c:>33}" for c in cells))
+        print(f"{m + ' (' + UNITS[m] + ')':<22}" + "".join(f"{c:>36}" for c in cells))
     print()
 
     wanted = [
@@ -447,25 +741,25 @@ def main(argv: list[str] | None = None) -> int:
         ("astroplane compiled", "astroplane pure"),
         ("astroplane pure", "python-chess"),
         ("astroplane compiled", "python-chess"),
-        ("astroplane pure", "OpenSpiel chess"),
-        ("astroplane compiled", "OpenSpiel chess"),
+        ("astroplane pure", spiel_name),
+        ("astroplane compiled", spiel_name),
     ]
     pairs = [(a, b) for a, b in wanted if a in engines and b in engines]
     # Each round ran every engine back to back, so a ratio within a round is the least
     # affected by a change of load; the median of the per-round ratios is reported.
     print("ratios, median over the rounds of the ratio within a round (> 1: the first is")
     print("faster / smaller)")
-    print(f"{'pair':<44}" + "".join(f"{m:>13}" for m in MEASURES))
+    print(f"{'pair':<55}" + "".join(f"{m:>13}" for m in measures))
     for a, b in pairs:
         cells = []
-        for m in MEASURES:
+        for m in measures:
             per_round = [
                 (rb[m] / ra[m] if m in SMALLER_IS_BETTER else ra[m] / rb[m])
                 for ra, rb in zip(results[a], results[b], strict=True)
             ]
             ratio = statistics.median(per_round)
             cells.append("n/a" if ratio != ratio else f"{ratio:.2f}x")  # NaN: not measured
-        print(f"{a + ' / ' + b:<44}" + "".join(f"{c:>13}" for c in cells))
+        print(f"{a + ' / ' + b:<55}" + "".join(f"{c:>13}" for c in cells))
     return 0
 
 

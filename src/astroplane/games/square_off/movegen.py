@@ -19,6 +19,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -89,6 +90,8 @@ class Tables:
         places: ``PLACE`` per point.
         removes: ``REMOVE`` per point.
         slides: Per origin, ``(to, move)`` for each neighbour.
+        slide_sets: Per origin, the slides (ascending) keyed by the bitmask of its empty
+            neighbours: generating a piece's slides is one lookup.
         flights: Per origin, ``(to, move)`` for every other point.
         jumps: Per origin, ``(over, to, move)`` for each jump [SO7].
         trades: Per own point, ``(other, move)`` for every other point [SO8].
@@ -98,6 +101,7 @@ class Tables:
     places: tuple[Move, ...]
     removes: tuple[Move, ...]
     slides: tuple[tuple[tuple[int, Move], ...], ...]
+    slide_sets: tuple[dict[int, tuple[Move, ...]], ...] = attrs.field(eq=False)  # from slides
     flights: tuple[tuple[tuple[int, Move], ...], ...]
     jumps: tuple[tuple[tuple[int, int, Move], ...], ...]
     trades: tuple[tuple[tuple[int, Move], ...], ...]
@@ -112,12 +116,14 @@ def tables(board: Board) -> Tables:
     found = _TABLES.get(board)
     if found is None:
         pts = range(N_POINTS)
+        slides = tuple(
+            tuple((t, Move(MoveKind.SLIDE, f, t)) for t in board.neighbours[f]) for f in pts
+        )
         found = Tables(
             places=tuple(Move(MoveKind.PLACE, p) for p in pts),
             removes=tuple(Move(MoveKind.REMOVE, p) for p in pts),
-            slides=tuple(
-                tuple((t, Move(MoveKind.SLIDE, f, t)) for t in board.neighbours[f]) for f in pts
-            ),
+            slides=slides,
+            slide_sets=tuple(_subsets(pairs) for pairs in slides),
             flights=tuple(tuple((t, Move(MoveKind.FLY, f, t)) for t in pts if t != f) for f in pts),
             jumps=tuple(
                 tuple((q, t, Move(MoveKind.JUMP, f, t)) for q, t in board.jumps_from[f])
@@ -159,15 +165,16 @@ def generate(
         return tuple(tab.removes[p] for p in bits(removable(board, rules, theirs)))
     empty = ~(mine | theirs) & ((1 << N_POINTS) - 1)
     if in_hand:  # stage 1 (per player, [SO17]): place on any empty point
+        places = tab.places
         if not marks:
-            return tuple(tab.places[p] for p in bits(empty))
-        return tuple(
-            tab.places[p] for p in bits(empty) if not formed(board, mine | 1 << p, p) & marks
-        )
+            return tuple([places[p] for p in _POINTS if empty >> p & 1])
+        return tuple(places[p] for p in bits(empty) if not formed(board, mine | 1 << p, p) & marks)
     out: list[Move] = []
-    append = out.append
     flying = rules.flying and mine.bit_count() == 3  # [SO5]
     jumps = rules.jumps and not flying  # a flight reaches every jump's point [SO12]
+    slide_sets = tab.slide_sets
+    nmasks = board.neighbour_masks
+    targets: Sequence[Move]
     m = mine
     while m:
         low = m & -m
@@ -178,13 +185,15 @@ def generate(
             found += [(t, mv) for q, t, mv in tab.jumps[f] if theirs >> q & 1 and empty >> t & 1]
             found.sort(key=_first)
             targets = [mv for _t, mv in found]
+        elif flying:
+            targets = [mv for t, mv in tab.flights[f] if empty >> t & 1]
         else:
-            targets = [mv for t, mv in (tab.flights if flying else tab.slides)[f] if empty >> t & 1]
+            targets = slide_sets[f][empty & nmasks[f]]
         if marks:  # [SO7], [SO13]: no move may form a line the player's last move broke
             rest = mine ^ low
             targets = [mv for mv in targets if not formed(board, rest | 1 << mv.to, mv.to) & marks]
-        for mv in targets:
-            append(mv)
+        out += targets
+    append = out.append
     if rules.trades:  # [SO8]
         tradable = theirs & ~protected(board, theirs)
         pairs = tab.linked_trades if rules.adjacent_trades else tab.trades
@@ -202,3 +211,16 @@ def generate(
 
 def _first(item: tuple[int, Move]) -> int:
     return item[0]
+
+
+_POINTS = range(N_POINTS)
+
+
+def _subsets(pairs: tuple[tuple[int, Move], ...]) -> dict[int, tuple[Move, ...]]:
+    """Per subset of the targets of ``pairs`` (as a bitmask), the moves to those targets,
+    in the order of ``pairs``."""
+    out: dict[int, tuple[Move, ...]] = {}
+    for subset in range(1 << len(pairs)):
+        chosen = [pairs[i] for i in range(len(pairs)) if subset >> i & 1]
+        out[sum(1 << t for t, _mv in chosen)] = tuple(mv for _t, mv in chosen)
+    return out

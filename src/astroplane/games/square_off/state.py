@@ -152,7 +152,11 @@ class SquareOffState:
             astroplane.errors.IllegalMoveError: illegal move Move.slide('a7', 'd7'): \
     W still has 9 pieces in hand: stage 1, a piece is placed, not moved [SO2]
         """
-        if type(move) is Move and move in self.legal_moves():  # no look-alikes
+        moves = self.legal_moves()
+        for legal in moves:  # the moves handed out are the interned ones: identity first
+            if legal is move:
+                return apply(self, move)
+        if type(move) is Move and move in moves:  # no look-alikes
             return apply(self, move)
         raise_illegal(self, move)
 
