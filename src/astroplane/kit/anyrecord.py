@@ -53,7 +53,7 @@ from typing import Any
 
 from astroplane.errors import NotationError
 from astroplane.kit.gamerecord import Headers, Record, RecordFormat, first_seat
-from astroplane.kit.records import split_event_date, token_header
+from astroplane.kit.records import token_header
 from astroplane.protocol import Game
 
 __all__ = ["record_class", "record_format", "record_functions"]
@@ -75,16 +75,7 @@ def record_functions(game: Game[Any, Any]) -> tuple[ToText, FromText]:
     if game.record_to_text is not None and game.record_from_text is not None:
         return game.record_to_text, game.record_from_text
     cls = record_class(game)
-
-    def to_text(initial: Any, moves: Sequence[Any], headers: Mapping[str, str]) -> str:
-        event, date, others = split_event_date(headers)
-        return cls.from_game(initial, moves, event=event, date=date, headers=others).to_text()
-
-    def from_text(text: str) -> tuple[Any, tuple[Any, ...]]:
-        record = cls.from_text(text)
-        return record.initial, record.moves
-
-    return to_text, from_text
+    return cls.text_of_game, cls.game_of_text
 
 
 def record_class(game: Game[Any, Any]) -> type[Record[Any, Any]]:

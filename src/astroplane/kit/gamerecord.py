@@ -51,6 +51,7 @@ from astroplane.kit.records import (
     header_lines,
     join_records,
     quote,
+    split_event_date,
     split_games,
     token_header,
 )
@@ -229,6 +230,28 @@ class Record(Generic[S, M]):
         for _name, value in items:
             quote(value)  # raises ValueError for a value that cannot be written
         return cls(tuple(items), initial, moves)
+
+    @classmethod
+    def text_of_game(cls, initial: Any, moves: Iterable[Any], headers: Mapping[str, str]) -> str:
+        """``Game.record_to_text`` for this record class: the record text of ``moves``
+        played from ``initial``, the ``Event`` and ``Date`` of ``headers`` in their places.
+
+        Raises:
+            IllegalMoveError: If a move is not legal when played.
+            ValueError: If a header cannot be written.
+        """
+        event, date, others = split_event_date(headers)
+        return cls.from_game(initial, moves, event=event, date=date, headers=others).to_text()
+
+    @classmethod
+    def game_of_text(cls, text: str) -> tuple[Any, tuple[Any, ...]]:
+        """``Game.record_from_text`` for this record class: the start and the plies.
+
+        Raises:
+            NotationError: As ``from_text``.
+        """
+        record = cls.from_text(text)
+        return record.initial, record.moves
 
     def header(self, name: str, default: str | None = None) -> str | None:
         """The value of the header called ``name`` (case-sensitive), or ``default``."""

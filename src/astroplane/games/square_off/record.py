@@ -70,7 +70,6 @@ from astroplane.kit.gamerecord import (
     read_games,
     write_games,
 )
-from astroplane.kit.records import split_event_date
 
 __all__ = [
     "GameRecord",
@@ -189,8 +188,7 @@ def record_to_text(
         IllegalMoveError: If a move is not legal when played.
         ValueError: If a header cannot be written.
     """
-    event, date, others = split_event_date(headers)
-    return GameRecord.from_game(initial, moves, event=event, date=date, headers=others).to_text()
+    return GameRecord.text_of_game(initial, moves, headers)
 
 
 def record_from_text(text: str) -> tuple[SquareOffState, tuple[Move, ...]]:
@@ -199,5 +197,5 @@ def record_from_text(text: str) -> tuple[SquareOffState, tuple[Move, ...]]:
     Raises:
         NotationError: As ``GameRecord.from_text``.
     """
-    record = GameRecord.from_text(text)
-    return record.initial, record.moves
+    initial, moves = GameRecord.game_of_text(text)
+    return initial, moves

@@ -69,7 +69,7 @@ from astroplane.kit.gamerecord import (
     read_games,
     write_games,
 )
-from astroplane.kit.records import split_event_date, token_header
+from astroplane.kit.records import token_header
 
 __all__ = [
     "GameRecord",
@@ -195,8 +195,7 @@ def record_to_text(
         IllegalMoveError: If a move is not legal when played.
         ValueError: If a header cannot be written.
     """
-    event, date, others = split_event_date(headers)
-    return GameRecord.from_game(initial, moves, event=event, date=date, headers=others).to_text()
+    return GameRecord.text_of_game(initial, moves, headers)
 
 
 def record_from_text(text: str) -> tuple[StarCastlesState, tuple[Move, ...]]:
@@ -205,5 +204,5 @@ def record_from_text(text: str) -> tuple[StarCastlesState, tuple[Move, ...]]:
     Raises:
         NotationError: As ``GameRecord.from_text``.
     """
-    record = GameRecord.from_text(text)
-    return record.initial, record.moves
+    initial, moves = GameRecord.game_of_text(text)
+    return initial, moves
