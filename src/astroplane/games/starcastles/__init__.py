@@ -195,6 +195,7 @@ STARCASTLES_GAME: Game[StarCastlesState, Move] = Game(
     observation_shape=observation_shape,
     ended_by_turn_limit=lambda state: state.is_over and state.winner < 0,
     invariants=check_state,
+    variants=VARIANTS.mapping,
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY},
 )
 """StarCastles, registered under the name ``"starcastles"``."""
