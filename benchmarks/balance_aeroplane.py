@@ -4,7 +4,7 @@ house rules bite.
 Run from a clone of the repository (with astroplane installed, e.g. ``pip install -e .``)::
 
     python benchmarks/balance_aeroplane.py --games 200 --seed 1 \
-        --out docs/aeroplane-chess/balance.md     # the run on that page (about 4 min CPU)
+        --out docs/aeroplane-chess/balance.md     # the run on that page (about 3 min CPU)
     python benchmarks/balance_aeroplane.py --games 10    # a quick look, printed
 
 For each preset (``standard``, ``classic``, ``modern``, ``family`` with 2, 3 and 4 players;
