@@ -454,3 +454,51 @@ def test_play_default_opponent_is_the_search_bot(
     out = capsys.readouterr().out
     assert "against N (mcts)" in out
     assert re.search(r"^N plays ", out, re.MULTILINE)
+
+
+def test_a_team_game_names_the_partner_and_the_opponents(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a team game the person hears who plays with them (Game.partners) and whom they
+    play against; without teams every other seat is an opponent [AC26]."""
+    teams = ("--game", "aeroplane-chess", "--players", "4", "--seed", "1")
+    _, out, _ = play_session(monkeypatch, capsys, "quit\n", *teams, "--rules", "teams")
+    assert "You play R with your partner B (greedy) against Y (greedy) and G (greedy);" in out
+    _, out, _ = play_session(
+        monkeypatch, capsys, "quit\n", *teams, "--rules", "teams", "--human", "G"
+    )
+    assert "You play G with your partner Y (greedy) against R (greedy) and B (greedy);" in out
+    _, out, _ = play_session(monkeypatch, capsys, "quit\n", *teams)
+    assert "You play R against Y (greedy), B (greedy), G (greedy);" in out
+
+
+def test_selfplay_counts_a_team_win_for_both_partners(capsys: pytest.CaptureFixture[str]) -> None:
+    """The selfplay summary of team games counts a team's win as a win of each partner
+    (not a shared win), marks each seat's partner and tallies the teams' wins."""
+    args = ["selfplay", "--game", "aeroplane-chess", "--players", "4", "--rules", "teams"]
+    assert main([*args, "--games", "4", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "4 players (R greedy, Y greedy, B greedy, G greedy), teams rules" in out
+    assert "teams R+B against Y+G" in out
+    results = re.findall(r"Game \d: (R|Y) \(\w+\) and (B|G) \(\w+\) win as a team", out)
+    rb = sum(1 for first, _ in results if first == "R")
+    assert len(results) == 4 and 0 < rb < 4  # the seed gives each team a win
+    rows = dict(re.findall(r"│ ([RYBG]) \(\+[RYBG]\) +│ greedy +│ +(\d+) │ +0 │", out))
+    assert rows == {"R": str(rb), "B": str(rb), "Y": str(4 - rb), "G": str(4 - rb)}
+    assert f"teams: R+B won {rb}, Y+G won {4 - rb};" in out
+
+
+def test_each_game_lists_its_own_rules_variants(capsys: pytest.CaptureFixture[str]) -> None:
+    """`astroplane games` lists each game's --rules variants (Game.variants), and the
+    --rules help says each game has its own."""
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "Aeroplane Chess (2, 3, 4 players); --rules standard, classic, modern, family, teams" in out
+    )
+    assert "ASTROPLANE (2, 3, 4 players); --rules standard, basic, advanced" in out
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    helptext = " ".join(capsys.readouterr().out.split())
+    assert "each game has its own" in helptext
+    assert "Aeroplane Chess: standard, classic, modern, family, teams" in helptext

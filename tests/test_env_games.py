@@ -264,3 +264,40 @@ def test_without_the_rl_extra_the_package_imports_and_building_names_the_extra()
         "        raise SystemExit('no ImportError')\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# ---- Aeroplane Chess team play [AC26]: partners share the reward -------------------------
+
+
+def test_aeroplane_chess_team_game_passes_pettingzoo_api_test() -> None:
+    """The wrapped and the raw environment of a four-player team game pass api_test."""
+    api_test(env("aeroplane-chess", players=4, rules="teams"), num_cycles=300)
+    api_test(raw_env("aeroplane-chess", players=4, rules="family,teams=on"), num_cycles=300)
+
+
+def test_random_aeroplane_chess_team_games_reward_both_winning_partners() -> None:
+    """Seeded random team games run to the end; both partners of the team that finished
+    get reward 1.0 and the others 0.0, each agent's rewards add up to its returns(), and
+    the outcome in the infos names the team."""
+    seat = {"R": 0, "Y": 1, "B": 2, "G": 3}
+    winners = set()
+    for seed in range(3):
+        e = raw_env("aeroplane-chess", players=4, rules="teams")
+        infos: dict[str, Any] = {}
+        total = _random_game(e, seed, infos)
+        final = e.state
+        assert final.is_over and not final.turn_limit and all(e.terminations.values())
+        assert total == {a: final.returns()[seat[a]] for a in e.possible_agents}
+        won = {a for a, r in total.items() if r == 1.0}
+        assert won in ({"R", "B"}, {"Y", "G"}) and sum(total.values()) == 2.0
+        assert set(final.finished) >= {seat[a] for a in won}
+        assert "win as a team" in infos["R"]["outcome"]
+        winners.add(frozenset(won))
+    assert len(winners) == 2  # the seeds give a win to each team
+
+
+def test_aeroplane_chess_team_play_needs_four_players() -> None:
+    """The environment refuses team play with two or three players [AC26]."""
+    for players in (2, 3):
+        with pytest.raises(ValueError, match="four"):
+            raw_env("aeroplane-chess", players=players, rules="teams")

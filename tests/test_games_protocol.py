@@ -146,3 +146,58 @@ def test_the_drawing_takes_the_last_move(name: str) -> None:
             assert drawing.lstrip().startswith(("<svg", "<?xml")), drawing[:80]
         assert svg.board(after, last_move=move) == game.render_svg(after, last_move=move)
         state = after
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_variants_are_rules_the_game_reads_back(name: str) -> None:
+    """Where a game lists its variants, each name reads (``rules_from_text``) as the rules
+    listed under it, and the game's standard rules are among them."""
+    game = games()[name]
+    if game.variants is None:
+        pytest.skip(f"{name} does not list its variants")
+    listed = game.variants()
+    assert listed and all(game.rules_from_text(n) == r for n, r in listed.items())
+    assert game.new_game(game.player_counts[0]).rules in listed.values()
+
+
+def _team_setups(game: Game[Any, Any]) -> list[Any]:
+    """A start of every player count with every listed variant the count allows."""
+    rules = list(game.variants().values()) if game.variants is not None else [None]
+    starts = []
+    for n, r in itertools.product(game.player_counts, rules):
+        try:
+            starts.append(game.new_game(n, rules=r))
+        except ValueError:  # a variant for some player counts only
+            continue
+    return starts
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_partners_are_a_symmetric_side_that_shares_the_result(name: str) -> None:
+    """Where a game names partners, a seat's partners are other seats of the game, the
+    relation is symmetric, and at the end of a random game partners got equal returns."""
+    game = games()[name]
+    if game.partners is None:
+        pytest.skip(f"{name} has no teams")
+    partners = game.partners
+    teamed = 0
+    for k, start in enumerate(_team_setups(game)):
+        rng, state = random.Random(k), start
+        for seat in start.seats:
+            mates = partners(start, seat)
+            assert seat not in mates and set(mates) <= set(start.seats)
+            assert all(seat in partners(start, m) for m in mates)
+        teamed += any(partners(start, s) for s in start.seats)
+        for _ in range(3000):
+            if state.is_over:
+                break
+            state = state.play(
+                sample_chance(state, rng)
+                if state.is_chance_node
+                else rng.choice(state.legal_moves())
+            )
+        if state.is_over:
+            values = state.returns()
+            for seat in state.seats:
+                assert all(values[m] == values[seat] for m in partners(state, seat))
+    assert teamed  # some variant has teams

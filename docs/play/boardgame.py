@@ -47,10 +47,41 @@ ROLL = {"text": "roll", "clicks": ["@roll"], "words": "roll the die"}
 
 
 def _variants(name: str) -> list[str]:
-    """The registered variants (presets) of a game, standard first: the ``VARIANTS`` (or
-    ``PRESETS``) of its package ``astroplane.games.<name>``."""
+    """The registered variants (presets) of a game, standard first: ``Game.variants``, or
+    the ``VARIANTS`` (or ``PRESETS``) of its package ``astroplane.games.<name>``."""
+    game = get_game(name)
+    if getattr(game, "variants", None) is not None:
+        return list(game.variants())
     package = importlib.import_module("astroplane.games." + name.replace("-", "_"))
     return list(getattr(package, "VARIANTS", None) or getattr(package, "PRESETS", ()))
+
+
+def _variant_players(name: str) -> dict[str, list[int]]:
+    """The player counts each variant allows (Aeroplane Chess's ``teams``: four only): the
+    counts ``new_game`` starts with those rules."""
+    game = get_game(name)
+    allowed: dict[str, list[int]] = {}
+    for variant in _variants(name):
+        rules = game.rules_from_text(variant)
+        allowed[variant] = []
+        for n in game.player_counts:
+            try:
+                game.new_game(n, rules=rules)
+            except ValueError:
+                continue
+            allowed[variant].append(n)
+    return allowed
+
+
+def _partners(game: Any, state: Any, seat: int) -> list[int]:
+    """The seats on ``seat``'s side (``Game.partners``; none in a game without teams)."""
+    hook = getattr(game, "partners", None)
+    return list(hook(state, seat)) if hook is not None else []
+
+
+def _and(names: list[str]) -> str:
+    """``R``, ``R and B``, ``R, B and G``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def catalogue() -> str:
@@ -71,6 +102,7 @@ def catalogue() -> str:
                 },
                 "seat_colours": list(game.seat_colours or ()),
                 "variants": _variants(name),
+                "variant_players": _variant_players(name),
                 "goal": game.texts.get("goal", ""),
                 "rules": game.texts.get("rules", ""),
                 "howto": HOWTO.get(name, "Click a move's button to play it."),
@@ -114,7 +146,13 @@ class GameSession:
         rules = game.rules_from_text(variant) if variant else game.new_game(int(players)).rules
         if max_turns and game.with_turn_limit is not None:
             rules = game.with_turn_limit(rules, int(max_turns))
-        self.initial = game.new_game(int(players), rules=rules)
+        try:
+            self.initial = game.new_game(int(players), rules=rules)
+        except ValueError as exc:  # rules for some player counts only (teams: four)
+            raise ValueError(
+                f"the {variant or 'standard'} rules of {game.title} cannot be played by "
+                f"{int(players)} players: {exc}"
+            ) from exc
         seats = [game.seat_names[s] for s in self.initial.seats]
         if human and human not in seats:
             raise ValueError(f"the person's seat {human!r} is not one of {seats}")
@@ -134,6 +172,33 @@ class GameSession:
     # ---- queries ------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
         return str(self.game.seat_names[seat])
+
+    def teams(self) -> list[list[str]]:
+        """The teams (``Game.partners``) by seat names, in the order their first seat
+        plays; empty when everyone plays for themselves."""
+        out: list[list[str]] = []
+        for seat in self.initial.seats:
+            side = sorted(
+                {seat, *_partners(self.game, self.initial, seat)}, key=self.initial.seats.index
+            )
+            names = [self.seat_name(s) for s in side]
+            if len(names) > 1 and names not in out:
+                out.append(names)
+        return out
+
+    def sides(self) -> str:
+        """Who plays with and against whom, in words (empty without teams): ``You play R
+        with your partner B against Y and G.`` or ``Teams: R and B against Y and G.``"""
+        teams = self.teams()
+        if not teams:
+            return ""
+        if self.human is None:
+            return "Teams: " + " against ".join(_and(t) for t in teams) + "."
+        mine = next(t for t in teams if self.human in t)
+        mates = [s for s in mine if s != self.human]
+        others = [s for t in teams if t is not mine for s in t]
+        partner = "partners" if len(mates) > 1 else "partner"
+        return f"You play {self.human} with your {partner} {_and(mates)} against {_and(others)}."
 
     @property
     def to_move(self) -> str:
@@ -156,12 +221,27 @@ class GameSession:
     def _status(self) -> str:
         game, state = self.game, self.state
         if state.is_over:
-            return f"Game over: {game.describe_outcome(state)}"
+            return f"Game over: {game.describe_outcome(state)}{self._team_result()}"
         if self.your_turn:
-            return f"Your turn ({self.human}): {game.status(state)}"
+            mates = [self.seat_name(s) for s in _partners(game, state, state.to_move)]
+            partner = f", partner of {_and(mates)}" if mates else ""
+            return f"Your turn ({self.human}{partner}): {game.status(state)}"
         if self.human is None:
             return f"The bots play: {game.status(state)}"
+        if self.human in [self.seat_name(s) for s in _partners(game, state, state.to_move)]:
+            return f"Your partner, the bot {self.to_move}, is to move: {game.status(state)}"
         return f"The bot {self.to_move} is to move: {game.status(state)}"
+
+    def _team_result(self) -> str:
+        """`` Your team wins.`` (or loses, or shares the result) for a person in a team
+        game that is over, from ``returns()``; empty otherwise."""
+        if self.human is None or not self.teams():
+            return ""
+        values = self.state.returns()
+        mine = values[self.game.seat_names.index(self.human)]
+        if all(values[s] == mine for s in self.state.seats):
+            return ". Your team shares the result."
+        return ". Your team wins." if mine == max(values) else ". Your team loses."
 
     def view(self) -> str:
         """Everything the page draws, as JSON; ``paths`` are the person's moves (empty when
@@ -185,6 +265,8 @@ class GameSession:
                 "svg": svg,
                 "human": self.human,
                 "seats": seats,
+                "teams": self.teams(),
+                "sides": self.sides(),
                 "colours": {self.seat_name(s): colours[s] for s in self.initial.seats}
                 if colours
                 else {},

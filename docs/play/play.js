@@ -134,12 +134,25 @@ function fillForm(wanted = {}) {
   $("variant").replaceChildren(...(game ? game.variants : []).map((v) => new Option(v, v)));
   $("variant-label").hidden = !game;
   keep($("variant"), wanted.variant);
-  const counts = game ? game.player_counts : [2, 3, 4];
-  $("players").replaceChildren(...counts.map((n) => new Option(String(n), String(n))));
-  keep($("players"), wanted.players ?? counts[0]);
-  fillSeats(wanted.human);
+  fillPlayers(wanted.players ?? (game ? game.player_counts[0] : 2), wanted.human);
   $("max-turns").disabled = Boolean(game) && !game.turn_limit;
   $("max-turns").title = $("max-turns").disabled ? `${game.title} has no turn limit` : "";
+}
+
+// The player counts the selected rules allow (Aeroplane Chess's teams: only 4), keeping
+// `wanted` (or the current count) when it is one of them.
+function fillPlayers(wanted, human) {
+  const game = catalogue[$("game").value];
+  const all = game ? game.player_counts : [2, 3, 4];
+  const variant = $("variant").value;
+  const allowed = game?.variant_players?.[variant] ?? all;
+  const counts = allowed.length ? allowed : all;
+  const current = String(wanted ?? $("players").value);
+  $("players").replaceChildren(...counts.map((n) => new Option(String(n), String(n))));
+  $("players").value = counts.map(String).includes(current) ? current : String(counts[0]);
+  $("players").title =
+    counts.length < all.length ? `the ${variant} rules are for ${counts.join(" or ")} players` : "";
+  fillSeats(human);
 }
 
 function fillSeats(wanted) {
@@ -155,6 +168,7 @@ function fillSeats(wanted) {
 
 $("game").addEventListener("change", () => fillForm());
 $("players").addEventListener("change", () => fillSeats($("human").value));
+$("variant").addEventListener("change", () => fillPlayers(null, $("human").value));
 
 // ---- calling Python ------------------------------------------------------------------
 
@@ -228,9 +242,10 @@ function render(next) {
   $("about-game").hidden = !game;
   if (game) {
     $("game-goal").textContent = game.goal;
+    const sides = view.sides ? `${view.sides} ` : "";
     $("game-howto").textContent = view.human
-      ? `You are ${view.human}. ${game.howto}`
-      : "The bots play every seat; choose a seat under \u201cYou play\u201d to join.";
+      ? `You are ${view.human}. ${sides}${game.howto}`
+      : `The bots play every seat. ${sides}Choose a seat under \u201cYou play\u201d to join.`;
   }
 
   // Seat colours: ASTROPLANE's from play.css, the other games' from the game's palette.
@@ -255,6 +270,13 @@ function render(next) {
     const chip = el("span", { class: `seat-chip${view.game ? "" : ` seat-${turn.seat}`}` }, turn.seat);
     paint(chip, turn.seat);
     item.append(chip);
+    // Team play: the team after the chip (R+B), the person's partner's turns marked.
+    const team = (view.teams ?? []).find((t) => t.includes(turn.seat));
+    if (team) {
+      chip.title = `team ${team.join("+")}`;
+      item.append(el("span", { class: "team" }, `+${team.filter((s) => s !== turn.seat).join("+")}`));
+      if (turn.seat !== view.human && team.includes(view.human)) item.classList.add("partner");
+    }
     for (const text of turn.moves) item.append(el("span", { class: "move" }, text));
     if (turn.seat === view.human) item.classList.add("yours");
     list.append(item);

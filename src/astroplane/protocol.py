@@ -214,6 +214,25 @@ class Game(Generic[StateT, MoveT]):
         summary: ``summary(state)``, the same summary computed from a state.
         invariants: ``invariants(state) -> problems``: the game's own consistency checks
             for the conformance suite (empty when all is well).
+        variants: ``variants() -> {name: rules}``: the game's registered variants (its
+            presets first, then any a third party registered), the names ``--rules`` and
+            ``rules_from_text`` take; None if the game does not list them.
+        partners: ``partners(state, seat) -> seats``: the other seats that play on
+            ``seat``'s side in ``state``'s game (its rules may make teams: Aeroplane
+            Chess's ``teams`` option), in turn order, never ``seat`` itself; partners win
+            or lose together and get equal ``returns()``. None, or an empty answer: the
+            seat plays for itself (every game without teams). Tools name a player's
+            partners with it (``astroplane play``: "You play R with your partner B
+            against Y and G"; the selfplay summary and the play page count team results).
+
+    Examples:
+        A game with teams says who plays with whom (here Aeroplane Chess's ``teams``
+        preset, R with B and Y with G):
+
+        >>> chess = get_game("aeroplane-chess")
+        >>> s = chess.new_game(4, rules=chess.rules_from_text("teams"))
+        >>> chess.partners(s, 0), chess.partners(s, 1), chess.partners(chess.new_game(4), 0)
+        ((2,), (3,), ())
     """
 
     name: str
@@ -251,6 +270,8 @@ class Game(Generic[StateT, MoveT]):
     ended_by_turn_limit: Callable[[StateT], bool] | None = None
     record_to_text: Callable[[StateT, Sequence[MoveT], Mapping[str, str]], str] | None = None
     record_from_text: Callable[[str], tuple[StateT, tuple[MoveT, ...]]] | None = None
+    variants: Callable[[], Mapping[str, Any]] | None = None
+    partners: Callable[[StateT, int], tuple[int, ...]] | None = None
     texts: Mapping[str, str] = attrs.field(factory=dict, converter=_read_only)
 
     def __repr__(self) -> str:

@@ -226,5 +226,57 @@ def test_catalogue() -> None:
     assert games["starcastles"]["player_counts"] == [2, 3, 4, 5, 6]
     assert len(games["starcastles"]["seat_colours"]) == 6
     assert games["aeroplane-chess"]["seats"]["2"] == ["R", "B"]
-    assert games["aeroplane-chess"]["variants"][:3] == ["standard", "classic", "modern"]
-    assert {"family", "teams"} <= set(games["aeroplane-chess"]["variants"])
+    assert games["aeroplane-chess"]["variants"] == [
+        "standard",
+        "classic",
+        "modern",
+        "family",
+        "teams",
+    ]
+    allowed = games["aeroplane-chess"]["variant_players"]
+    assert allowed["teams"] == [4] and allowed["family"] == [2, 3, 4]
+    assert games["starcastles"]["variant_players"]["starcastles"] == [2, 3, 4, 5, 6]
+
+
+def test_a_team_game_needs_four_players() -> None:
+    """The session refuses the teams rules with fewer than four players, saying which
+    rules and why [AC26]."""
+    for players in (2, 3):
+        refused = rf"teams rules of Aeroplane Chess cannot be played by {players} players: team"
+        with pytest.raises(ValueError, match=refused):
+            boardgame.GameSession("aeroplane-chess", players=players, variant="teams")
+
+
+def test_a_team_game_through_the_session_names_the_partner_and_the_team_result() -> None:
+    """A person (R) and three bots play a teams game to the end: the view names the teams
+    and the partner (in the status on the person's turn and the partner's), and the end
+    says which team won (describe_outcome) and whether it was the person's."""
+    session = boardgame.GameSession(
+        "aeroplane-chess", players=4, variant="teams", human="R", seed=2
+    )
+    game = get_game("aeroplane-chess")
+    rng = random.Random(2)
+    view = json.loads(session.view())
+    assert view["teams"] == [["R", "B"], ["Y", "G"]]
+    assert view["sides"] == "You play R with your partner B against Y and G."
+    said = set()
+    while not view["over"]:
+        if view["your_turn"]:
+            assert view["status"].startswith("Your turn (R, partner of B): ")
+            session.play(rng.choice(view["paths"])["text"])
+        else:
+            if view["to_move"] == "B":
+                assert view["status"].startswith("Your partner, the bot B, is to move: ")
+            said.add(view["to_move"])
+            session.bot_move()
+        view = json.loads(session.view())
+    assert said == {"Y", "B", "G"}
+    state = session.state
+    won = "R" if state.returns()[0] == 1.0 else "Y"
+    assert view["status"] == (
+        f"Game over: {game.describe_outcome(state)}. Your team {'wins' if won == 'R' else 'loses'}."
+    )
+    assert "win as a team" in view["status"]
+    watch = boardgame.GameSession("aeroplane-chess", players=4, variant="teams", human=None)
+    assert json.loads(watch.view())["sides"] == "Teams: R and B against Y and G."
+    assert json.loads(boardgame.GameSession("aeroplane-chess", players=4).view())["teams"] == []

@@ -292,3 +292,80 @@ def test_aeroplane_chess_roll_button_and_clicks(tab: Page, page_server: Server) 
         moved += text != "pass"
     assert moved >= 3
     assert tab.foreign == [] and tab.errors == []
+
+
+def test_aeroplane_chess_teams_by_clicks(tab: Page, page_server: Server, tmp_path: Path) -> None:
+    """The teams rules force four players in the form; a person plays R against three
+    seeded bots for a few turns by clicks (roll button, plane, square), with the partner
+    named in the how-to text, the status and the move list [AC26]."""
+    game = get_game("aeroplane-chess")
+    person = Person(tab, page_server, "?game=aeroplane-chess&human=R&seed=4&anim=0&delay=0")
+    page = person.page
+    page.select_option("#variant", "teams")
+    assert page.eval_on_selector_all("#players option", "os => os.map(o => o.value)") == ["4"]
+    assert page.input_value("#players") == "4" and "teams rules are for 4" in (
+        page.get_attribute("#players", "title") or ""
+    )
+    assert page.eval_on_selector_all("#human option", "os => os.map(o => o.value)")[:4] == [
+        "R",
+        "Y",
+        "B",
+        "G",
+    ]
+    page.select_option("#human", "R")
+    person.renders()
+    page.click("#new")
+    person.wait()
+    assert "You play R with your partner B against Y and G." in page.inner_text("#game-howto")
+    oracle = Oracle("aeroplane-chess", 4, game.rules_from_text("teams"))
+    moved = 0
+    for _ in range(60):
+        person.wait()
+        for render in person.renders():
+            state = oracle.check(render)
+        if state.is_over or moved >= 3:
+            break
+        assert game.seat_names[state.to_move] == "R"
+        assert page.inner_text("#turn-status").startswith("Your turn (R, partner of B): ")
+        if state.is_chance_node:
+            assert person.buttons() == {"@roll"} and person.targets() == set()
+            person.play(["@roll"])
+            continue
+        points, buttons = first_clicks(game, state)
+        assert person.targets() == points and person.buttons() == buttons
+        text = game.format_move(state, state.legal_moves()[0])
+        clicks = ["@pass"] if text == "pass" else [text[:2], text[3:].rstrip("&")]
+        person.play(clicks)
+        moved += text != "pass"
+    assert moved >= 3
+    teams = page.eval_on_selector_all(
+        "#moves li",
+        "ls => ls.map(l => [l.dataset.seat, l.querySelector('.team').textContent,"
+        " l.classList.contains('partner')])",
+    )
+    assert {tuple(t) for t in teams} >= {("R", "+B", False), ("B", "+R", True), ("Y", "+G", False)}
+    save_screenshot(tab, tmp_path / "play-aeroplane-chess-teams.png")
+    assert tab.foreign == [] and tab.errors == []
+
+
+def test_four_bots_play_an_aeroplane_chess_team_game_to_the_end(
+    tab: Page, page_server: Server, tmp_path: Path
+) -> None:
+    """Nobody's seat: four bots play a teams game to its end; every drawing shows the
+    engine's state, and the page ends with the team result of describe_outcome [AC26]."""
+    game = get_game("aeroplane-chess")
+    query = "?game=aeroplane-chess&variant=teams&players=4&human=none&seed=2&anim=0&delay=0"
+    person = Person(tab, page_server, query)
+    assert "Teams: R and B against Y and G." in person.page.inner_text("#game-howto")
+    person.page.wait_for_function("document.body.dataset.phase === 'over'", timeout=600_000)
+    oracle = Oracle("aeroplane-chess", 4, game.rules_from_text("teams"))
+    renders = person.renders()
+    state = oracle.start
+    for render in renders[:: max(1, len(renders) // 40)] + renders[-1:]:
+        state = oracle.check(render)
+    assert state.is_over and not state.turn_limit
+    status = person.page.inner_text("#turn-status")
+    assert status == f"Game over: {game.describe_outcome(state)}"
+    assert "win as a team" in status
+    save_screenshot(tab, tmp_path / "play-aeroplane-chess-teams-end.png")
+    assert tab.foreign == [] and tab.errors == []

@@ -23,11 +23,20 @@ from astroplane.protocol import game_errors, games, get_game
 
 __all__ = ["DEFAULT_MAX_TURNS", "build_parser", "run"]
 
-_RULES_HELP = (
-    "the rules: a preset or registered variant (ASTROPLANE: standard, basic, advanced), "
-    "optionally followed by options as in position text, e.g. standard,optional_reserve=on "
-    "(default: the game's standard rules)"
-)
+
+def _rules_help() -> str:
+    """The ``--rules`` help: each game has its own variants (``Game.variants``), listed."""
+    listed = "; ".join(
+        f"{g.title}: {', '.join(g.variants())}"
+        for _name, g in sorted(games().items())
+        if g.variants is not None
+    )
+    return (
+        "the rules: a preset or registered variant of the game; each game has its own "
+        f"(`astroplane games` lists them: {listed}), optionally followed by options as in "
+        "the game's position text, e.g. standard,optional_reserve=on (ASTROPLANE) or "
+        "family,rerolls=none (Aeroplane Chess) (default: the game's standard rules)"
+    )
 
 
 def _whole(minimum: int, maximum: int) -> Callable[[str], int]:
@@ -111,7 +120,7 @@ def _add_game_options(p: argparse.ArgumentParser, *, players_default: int) -> No
         default=players_default,
         help=f"number of players (default {players_default})",
     )
-    p.add_argument("--rules", default=None, metavar="RULES", help=_RULES_HELP)
+    p.add_argument("--rules", default=None, metavar="RULES", help=_rules_help())
     p.add_argument(
         "--seed",
         type=_seed,
@@ -243,25 +252,27 @@ def build_parser() -> argparse.ArgumentParser:
     fp.add_argument(
         "--players", type=_players, metavar="{2..6}", default=2, help="players (default 2)"
     )
-    fp.add_argument("--rules", default=None, metavar="RULES", help=_RULES_HELP)
+    fp.add_argument("--rules", default=None, metavar="RULES", help=_rules_help())
     fp.set_defaults(run=cmd_perft)
 
     gp = sub.add_parser(
         "games",
         help="list the games, with their player counts",
-        description="List every game the commands can play (--game), with its title and "
-        "player counts, and every installed game plug-in that failed to load, with its error.",
+        description="List every game the commands can play (--game), with its title, "
+        "player counts and rules variants (--rules), and every installed game plug-in that "
+        "failed to load, with its error.",
     )
     gp.set_defaults(run=cmd_games)
     return parser
 
 
 def cmd_games(args: argparse.Namespace, out: Console, err: Console) -> int:
-    """``astroplane games``: every game by name, title and player counts; broken plug-ins
-    with their error."""
+    """``astroplane games``: every game by name, title, player counts and the variants its
+    ``--rules`` takes (``Game.variants``); broken plug-ins with their error."""
     for name, game in sorted(games().items()):
         counts = ", ".join(map(str, game.player_counts))
-        out.print(Text(f"{name:<20} {game.title} ({counts} players)"))
+        rules = f"; --rules {', '.join(game.variants())}" if game.variants is not None else ""
+        out.print(Text(f"{name:<20} {game.title} ({counts} players){rules}"))
     for name, error in sorted(game_errors().items()):
         out.print(Text(f"{name:<20} not available: the installed plug-in failed to load: {error}"))
     return 0

@@ -22,10 +22,12 @@ __all__ = [
     "board_text",
     "bots_for",
     "numbered_path",
+    "partners_of",
     "plain_reason",
     "rules_for",
     "rules_label",
     "seat_style",
+    "sides",
     "write_svg",
 ]
 
@@ -70,6 +72,35 @@ def rules_label(game: Game[Any, Any], rules: Any) -> str:
         rules = game.with_turn_limit(rules, None)
     text: str = game.rules_to_text(rules)
     return text
+
+
+def partners_of(game: Game[Any, Any], state: State[Any], seat: int) -> tuple[int, ...]:
+    """The seats that play on ``seat``'s side (``Game.partners``); none in a game without
+    teams."""
+    return tuple(game.partners(state, seat)) if game.partners is not None else ()
+
+
+def sides(game: Game[Any, Any], state: State[Any]) -> list[tuple[int, ...]]:
+    """The teams of ``state``'s game, each in turn order, in the order their first seat
+    plays; empty when every seat plays for itself.
+
+    Examples:
+        >>> from astroplane.protocol import get_game
+        >>> chess = get_game("aeroplane-chess")
+        >>> sides(chess, chess.new_game(4, rules=chess.rules_from_text("teams")))
+        [(0, 2), (1, 3)]
+        >>> sides(chess, chess.new_game(4))
+        []
+    """
+    seats = [int(s) for s in state.seats]
+    if not any(partners_of(game, state, s) for s in seats):
+        return []
+    out: list[tuple[int, ...]] = []
+    for s in seats:
+        if not any(s in side for side in out):
+            mates = set(partners_of(game, state, s)) | {s}
+            out.append(tuple(x for x in seats if x in mates))
+    return out
 
 
 def bots_for(

@@ -15,6 +15,7 @@ from astroplane.agents import Agent
 from astroplane.cli.common import (
     board_text,
     bots_for,
+    partners_of,
     plain_reason,
     rules_for,
     rules_label,
@@ -66,13 +67,28 @@ class _Session:
         if goal:
             out.print(Text(goal))
             out.print()
-        opponents = ", ".join(f"{g.seat_names[s]} ({name})" for s, name in self.bot_names.items())
         out.print(
             Text(
-                f"You play {g.seat_names[self.human]} against {opponents}; {rules_text} rules, "
+                f"You play {self.sides()}; {rules_text} rules, "
                 f"seed {self.seed}. Type `help` for commands, `legend` to read the board, "
                 "`rules` for the rules in short."
             )
+        )
+
+    def sides(self) -> str:
+        """Who plays with and against the person: ``R against Y (greedy), B (greedy)``, or
+        in a team game ``R with your partner B (greedy) against Y (greedy) and G
+        (greedy)`` (``Game.partners``)."""
+        names = self.game.seat_names
+        mates = partners_of(self.game, self.state, self.human)
+        bot = {s: f"{names[s]} ({b})" for s, b in self.bot_names.items()}
+        against = [bot[s] for s in self.bot_names if s not in mates]
+        if not mates:
+            return f"{names[self.human]} against {', '.join(against)}"
+        partner = "partners" if len(mates) > 1 else "partner"
+        return (
+            f"{names[self.human]} with your {partner} {_and([bot[s] for s in mates])} "
+            f"against {_and(against)}"
         )
 
     def show(self) -> None:
@@ -188,6 +204,13 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
         write_svg(g, final, args.svg)
         out.print(Text(f"Final position drawn in {args.svg}"))
     return 0
+
+
+def _and(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``nobody`` for none)."""
+    if len(items) < 2:
+        return items[0] if items else "nobody"
+    return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _left(state: Any) -> str:

@@ -25,6 +25,7 @@ from astroplane.cli.common import (
     rules_for,
     rules_label,
     seat_style,
+    sides,
     write_svg,
 )
 from astroplane.kit.anyrecord import record_functions
@@ -48,6 +49,9 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
     initial = game.new_game(args.players, rules=rules)
     seat_bots = {int(s): names[i % len(names)] for i, s in enumerate(initial.seats)}
     limit = f", turn limit {args.max_turns}" if game.with_turn_limit is not None else ""
+    teams = sides(game, initial)
+    if teams:
+        limit += ", teams " + " against ".join(_team_name(game, t) for t in teams)
     out.print(
         f"{args.games} game{'s' if args.games != 1 else ''} of {game.title}, "
         f"{args.players} players "
@@ -100,7 +104,7 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
                 out.print(Text(f"  final position drawn in {path}"))
             progress.advance(task)
     if args.games > 1:
-        out.print(_summary(game, results, seat_bots))
+        out.print(_summary(game, results, seat_bots, teams))
     return 0
 
 
@@ -127,13 +131,24 @@ def _write_record(game: Game[Any, Any], run: GameRun, path: Path, *, event: str)
         raise CliError(f"cannot write record {str(path)!r}: {e}") from e
 
 
+def _team_name(game: Game[Any, Any], team: Sequence[int]) -> str:
+    """``R+B``."""
+    return "+".join(game.seat_names[s] for s in team)
+
+
 def _summary(
-    game: Game[Any, Any], results: Sequence[GameRun], seat_bots: Mapping[int, str]
+    game: Game[Any, Any],
+    results: Sequence[GameRun],
+    seat_bots: Mapping[int, str],
+    teams: Sequence[tuple[int, ...]] = (),
 ) -> Table:
-    """Per seat: wins alone, shared wins (an equal best ``returns()``), the mean value."""
+    """Per seat: wins alone (in a team game: the seat's team won alone), shared wins (an
+    equal best ``returns()`` with other seats), the mean value; a team game's caption
+    counts each team's wins."""
     table = Table(title=f"Summary of {len(results)} games")
     for col in ("Seat", "Bot", "Wins", "Shared", "Mean value"):
         table.add_column(col, justify="left" if col in ("Seat", "Bot") else "right")
+    team_of = {s: set(t) for t in teams for s in t}
     for seat, bot in seat_bots.items():
         wins = shared = 0
         total = 0.0
@@ -142,12 +157,17 @@ def _summary(
             best = max(values)
             total += values[seat]
             if values[seat] == best and best > 0:
-                if sum(1 for v in values if v == best) > 1:
-                    shared += 1
-                else:
+                winners = {s for s, v in enumerate(values) if v == best}
+                if winners <= team_of.get(seat, {seat}):
                     wins += 1
+                else:
+                    shared += 1
+        mates = team_of.get(seat, {seat}) - {seat}
+        label = game.seat_names[seat] + (
+            f" (+{'+'.join(game.seat_names[s] for s in sorted(mates))})" if mates else ""
+        )
         table.add_row(
-            Text(game.seat_names[seat], style=seat_style(game, seat)),
+            Text(label, style=seat_style(game, seat)),
             bot,
             str(wins),
             str(shared),
@@ -155,4 +175,15 @@ def _summary(
         )
     turns = [r.final.turn for r in results]
     table.caption = f"turns: mean {sum(turns) / len(turns):.1f}, max {max(turns)}"
+    if teams:
+        won = []
+        for team in teams:
+            count = 0
+            for run in results:
+                values = run.final.returns()
+                best = max(values)
+                winners = {s for s, v in enumerate(values) if v == best and best > 0}
+                count += bool(winners) and winners <= set(team)
+            won.append(f"{_team_name(game, team)} won {count}")
+        table.caption = f"teams: {', '.join(won)}; {table.caption}"
     return table

@@ -210,6 +210,17 @@ def highlights(state: AeroplaneState, move: Move) -> tuple[int, ...]:
     return ()
 
 
+def partners(state: AeroplaneState, seat: int) -> tuple[int, ...]:
+    """The partner of ``seat`` in team play (R with B, Y with G), none otherwise [AC26]:
+    the game's ``Game.partners``.
+
+    Examples:
+        >>> partners(new_game(4, rules=TEAMS), 1), partners(new_game(4), 1)
+        ((3,), ())
+    """
+    return (seat ^ 2,) if state.rules.teams else ()
+
+
 def _invariants(state: AeroplaneState) -> list[str]:
     """The invariant ``state`` breaks (``setup.check_state``, which knows every option), or
     none."""
@@ -253,6 +264,8 @@ AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
     observation_shape=observation_shape,
     ended_by_turn_limit=lambda state: state.turn_limit,
     invariants=_invariants,
+    partners=partners,
+    variants=variants,
 )
 """Aeroplane Chess, registered under the name ``"aeroplane-chess"``."""
 

@@ -42,7 +42,7 @@ from astroplane.games.astroplane.formats.record import GameRecord
 from astroplane.games.astroplane.moves import SQUARE_KINDS, STEP_KINDS, Move, MoveKind
 from astroplane.games.astroplane.outcome import EndReason
 from astroplane.games.astroplane.render import LEGEND, render, status_line
-from astroplane.games.astroplane.rules.ruleset import STANDARD, Rules
+from astroplane.games.astroplane.rules.ruleset import STANDARD, Rules, variants
 from astroplane.games.astroplane.setup import new_game
 from astroplane.games.astroplane.state import GameState
 from astroplane.games.astroplane.svg import board
@@ -231,6 +231,7 @@ ASTROPLANE: Game[GameState, Move] = Game(
     replay_effects=_replay,
     summary=_summary,
     invariants=_invariants,
+    variants=variants,
     highlights=highlights,
     seat_colours=tuple(c.fill for c in PALETTE[:4]),
     with_turn_limit=_with_turn_limit,

@@ -42,7 +42,7 @@ from astroplane.games.square_off.play import SEATS
 from astroplane.games.square_off.position import position_from_text, position_to_text
 from astroplane.games.square_off.record import record_from_text, record_to_text
 from astroplane.games.square_off.render import render, status
-from astroplane.games.square_off.rulestext import rules_from_text, rules_to_text
+from astroplane.games.square_off.rulestext import VARIANTS, rules_from_text, rules_to_text
 from astroplane.games.square_off.setup import new_game
 from astroplane.games.square_off.state import SquareOffState
 from astroplane.games.square_off.svg import FILL, render_svg
@@ -255,6 +255,7 @@ SQUARE_OFF_GAME: Game[SquareOffState, Move] = Game(
     render_svg=_svg,
     evaluate=evaluate,
     invariants=invariants,
+    variants=VARIANTS.mapping,
     highlights=highlights,
     seat_colours=FILL,
     with_turn_limit=with_turn_limit,

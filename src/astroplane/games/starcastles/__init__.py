@@ -209,6 +209,7 @@ STARCASTLES_GAME: Game[StarCastlesState, Move] = Game(
     invariants=check_state,
     record_to_text=record_to_text,
     record_from_text=record_from_text,
+    variants=VARIANTS.mapping,
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY},
 )
 """StarCastles, registered under the name ``"starcastles"``."""
