@@ -287,7 +287,6 @@ class GameSession:
                 "turns": self._turns(),
                 "position": game.position_to_text(state),
                 "rules": game.rules_to_text(self.initial.rules),
-                "record": True,  # every game: its own record or the kit's (anyrecord)
                 "bot": self.bot_name,
             }
         )

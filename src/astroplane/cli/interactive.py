@@ -117,7 +117,6 @@ class _Session:
         """Let the bots (and the dice) act until it is the human's turn or the game ends."""
         g = self.game
         self.marked = []
-        acted = False
         while not self.state.is_over and (
             self.state.is_chance_node or int(self.state.to_move) != self.human
         ):
@@ -131,12 +130,11 @@ class _Session:
             else:
                 move = self.bots[int(state.to_move)].choose(state)
                 who = self.name(int(state.to_move))
-                acted = True
                 if g.highlights is not None:
                     self.marked.extend(g.highlights(state, move))
             self.out.print(Text.assemble(who, f" plays {g.format_move(state, move)}"))
             self.state = state.play(move)
-        if acted and self.marked and not self.state.is_over:
+        if self.marked and not self.state.is_over:
             # Only games that name what a move reached (Game.highlights) mark it.
             self.out.print(Text("(the positions the bots' moves reached are marked >like this<)"))
 
