@@ -288,6 +288,7 @@ function render(next) {
   $("end-turn").disabled = !view.end_turn;
   $("undo").disabled = !view.can_undo || !(view.your_turn || view.over);
   for (const id of ["new", "download-position"]) $(id).disabled = false;
+  $("download-record").disabled = false;
   $("download-record").title = "The moves so far as a game record";
   setPhase(view.over ? "over" : view.your_turn ? "human" : "bot");
   document.body.dataset.ply = view.ply;
