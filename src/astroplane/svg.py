@@ -31,7 +31,7 @@ from astroplane.games.astroplane import svg as astroplane_svg
 from astroplane.games.astroplane.state import GameState
 from astroplane.games.astroplane.topology import Topology
 from astroplane.kit.limits import shown
-from astroplane.protocol import game_of
+from astroplane.protocol import get_game
 
 __all__ = ["DrawingError", "board"]
 
@@ -57,11 +57,8 @@ def board(state: Any = None, **options: Any) -> str:
     """
     if state is None or isinstance(state, (GameState, Topology)):
         return astroplane_svg.board(state, **options)
-    name = getattr(type(state), "game_name", None)
-    try:
-        if not isinstance(name, str):
-            raise ValueError(name)
-        game = game_of(state)
+    try:  # get_game refuses a missing, non-string or unknown name with a ValueError
+        game = get_game(getattr(type(state), "game_name", ""))
     except ValueError:
         raise DrawingError(
             f"cannot draw {shown(state)}: not a state of a registered game"
