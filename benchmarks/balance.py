@@ -40,6 +40,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import attrs
+from _tables import choices, counts_table, pct
 from rich.console import Console
 from rich.progress import Progress
 
@@ -190,10 +191,6 @@ def play(lineup: str, players: int, game: int, args: argparse.Namespace) -> Game
     )
 
 
-def _pct(part: float, whole: float) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "-"
-
-
 def report(results: dict[tuple[int, str], list[GameResult]]) -> str:
     """The Markdown tables of the run."""
     lines: list[str] = []
@@ -210,10 +207,10 @@ def report(results: dict[tuple[int, str], list[GameResult]]) -> str:
         turns = [g.turns for g in games]
         ties = sum(1 for g in games if len(g.winners) > 1)
         add(
-            f"| {players} | {lineup} | {n} | {_pct(reasons['true_win'], n)} "
-            f"| {_pct(reasons['stuck'], n)} | {_pct(reasons['last_player'], n)} "
-            f"| {_pct(reasons['turn_limit'], n)} | {_pct(reasons['no_progress'], n)} "
-            f"| {_pct(ties, n)} | {statistics.mean(turns):.1f} "
+            f"| {players} | {lineup} | {n} | {pct(reasons['true_win'], n)} "
+            f"| {pct(reasons['stuck'], n)} | {pct(reasons['last_player'], n)} "
+            f"| {pct(reasons['turn_limit'], n)} | {pct(reasons['no_progress'], n)} "
+            f"| {pct(ties, n)} | {statistics.mean(turns):.1f} "
             f"| {statistics.median(turns):.0f} ({min(turns)}-{max(turns)}) "
             f"| {statistics.mean(g.actions for g in games):.0f} |"
         )
@@ -227,7 +224,7 @@ def report(results: dict[tuple[int, str], list[GameResult]]) -> str:
             if i < players:
                 sole = sum(1 for g in games if g.winners == (i,))
                 any_ = sum(1 for g in games if i in g.winners)
-                cells.append(f"{_pct(any_, n)} ({_pct(sole, n)} alone)")
+                cells.append(f"{pct(any_, n)} ({pct(sole, n)} alone)")
             else:
                 cells.append("")
         means = " / ".join(
@@ -235,19 +232,9 @@ def report(results: dict[tuple[int, str], list[GameResult]]) -> str:
         )
         add(f"| {players} | {lineup} | {' | '.join(cells)} | {means} |")
     add("\n### Specials and move kinds per game (mean; share of games with at least one)\n")
-    keys = list(COUNTERS)
-    add("| what | " + " | ".join(f"{p}p {lu}" for p, lu in results) + " |")
-    add("|---|" + "---|" * len(results))
-    for key in keys:
-        row = []
-        for games in results.values():
-            n = len(games)
-            mean = sum(g.counts.get(key, 0) for g in games) / n
-            cell = f"{mean:.1f}"
-            if key in SPECIALS:
-                cell += f" ({_pct(sum(1 for g in games if g.counts.get(key, 0)), n)})"
-            row.append(cell)
-        add(f"| {COUNTERS[key]} | " + " | ".join(row) + " |")
+    lines += counts_table(
+        results, COUNTERS, lambda k: f"{k[0]}p {k[1]}", share=lambda key: key in SPECIALS
+    )
     return "\n".join(lines)
 
 
@@ -263,10 +250,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-turns", type=int, default=1000)
     args = parser.parse_args(argv)
     counts = [int(x) for x in args.players.split(",")]
-    lineups = [x.strip() for x in args.lineups.split(",")]
-    for lu in lineups:
-        if lu not in LINEUPS:
-            parser.error(f"unknown line-up {lu!r} (choose from {', '.join(LINEUPS)})")
+    lineups = choices(parser, args.lineups, LINEUPS, "line-up")
     results: dict[tuple[int, str], list[GameResult]] = {}
     t0 = time.perf_counter()
     with Progress(transient=True, console=Console(stderr=True)) as progress:

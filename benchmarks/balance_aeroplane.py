@@ -46,6 +46,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import attrs
+from _tables import pct
 
 from astroplane.agents import Agent, make_bot, play_game
 from astroplane.games.aeroplane_chess import PRESETS, AeroplaneState, Move, new_game
@@ -131,10 +132,6 @@ def play(preset: str, players: int, lineup: str, game: int, seed: int) -> GameSt
     return stats
 
 
-def _pct(part: float, whole: float) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "-"
-
-
 def _seat_names(preset: str, players: int) -> list[str]:
     seats = new_game(players, rules=PRESETS[preset]).seats
     if preset == "teams":
@@ -171,11 +168,11 @@ def report(results: dict[tuple[str, int, str], list[GameStats]], games: int) -> 
         names = _seat_names(preset, n)
         ids = [0, 1] if preset == "teams" else list(new_game(n, rules=PRESETS[preset]).seats)
         cells = [
-            f"{names[i]} {_pct(sum(r.first == s for r in runs), len(runs))}"
+            f"{names[i]} {pct(sum(r.first == s for r in runs), len(runs), 1)}"
             for i, s in enumerate(ids)
         ]
         cells += ["-"] * (4 - len(cells))
-        greedy = _pct(sum(r.greedy_won for r in runs), len(runs)) if lineup == "mixed" else "-"
+        greedy = pct(sum(r.greedy_won for r in runs), len(runs), 1) if lineup == "mixed" else "-"
         yield f"| {preset} | {n} | {lineup} | {' | '.join(cells)} | {greedy} |"
     yield ""
     yield "### Third 6 and walls\n"
@@ -196,11 +193,11 @@ def report(results: dict[tuple[str, int, str], list[GameStats]], games: int) -> 
         back = sum(r.sent_back_by_third_six for r in runs)
         decisions = sum(r.decisions for r in runs)
         blocking = PRESETS[preset].blocking
-        walled = _pct(sum(r.walled for r in runs), decisions) if blocking else "-"
+        walled = pct(sum(r.walled for r in runs), decisions, 1) if blocking else "-"
         to_pass = f"{statistics.fmean(r.walled_to_pass for r in runs):.2f}" if blocking else "-"
         yield (
             f"| {preset} | {n} | {lineup} | {thirds / len(runs):.2f} | "
-            f"{_pct(sum(r.third_sixes > 0 for r in runs), len(runs))} | "
+            f"{pct(sum(r.third_sixes > 0 for r in runs), len(runs), 1)} | "
             f"{back / thirds if thirds else 0:.2f} | {walled} | {to_pass} |"
         )
 

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
+from _tables import choices, counts_table, pct
 
 from astroplane.agents import Agent, make_bot, play_game
 from astroplane.games.square_off import PRESETS, Ending, SquareOffState, new_game
@@ -104,10 +105,6 @@ def play(preset: str, lineup: str, game: int, args: argparse.Namespace) -> GameR
     )
 
 
-def _pct(part: float, whole: float) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "-"
-
-
 ENDINGS = ("two_pieces", "blocked", "max_turns", "no_removal_turns", "threefold", "guard")
 KINDS = ("place", "slide", "fly", "jump", "trade", "remove")
 
@@ -155,19 +152,11 @@ def report(results: dict[tuple[str, str], list[GameResult]]) -> str:
 
         add(
             f"| {preset} | {n} | {won} | {drawn} | {n - won - drawn} "
-            f"| {_pct(won + drawn / 2, n)} | {score(0)} | {score(1)} |"
+            f"| {pct(won + drawn / 2, n)} | {score(0)} | {score(1)} |"
         )
     add("\n### Moves per game (mean; share of games with at least one)\n")
-    add("| move kind | " + " | ".join(f"{p} {lu}" for p, lu in results) + " |")
-    add("|---|" + "---|" * len(results))
-    for key in KINDS:
-        row = []
-        for games in results.values():
-            n = len(games)
-            mean = sum(g.counts.get(key, 0) for g in games) / n
-            with_it = sum(1 for g in games if g.counts.get(key, 0))
-            row.append(f"{mean:.1f} ({_pct(with_it, n)})")
-        add(f"| {key} | " + " | ".join(row) + " |")
+    rows = {kind: kind for kind in KINDS}
+    lines += counts_table(results, rows, lambda k: f"{k[0]} {k[1]}", first="move kind")
     return "\n".join(lines)
 
 
@@ -182,14 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--max-turns", type=int, default=300, help="guard for presets without a turn limit"
     )
     args = parser.parse_args(argv)
-    presets = args.presets.split(",")
-    lineups = args.lineups.split(",")
-    for name in presets:
-        if name not in PRESETS:
-            parser.error(f"unknown preset {name!r} (choose from {', '.join(PRESETS)})")
-    for name in lineups:
-        if name not in LINEUPS:
-            parser.error(f"unknown line-up {name!r} (choose from {', '.join(LINEUPS)})")
+    presets = choices(parser, args.presets, PRESETS, "preset")
+    lineups = choices(parser, args.lineups, LINEUPS, "line-up")
     start = time.process_time()
     results: dict[tuple[str, str], list[GameResult]] = {}
     for preset in presets:

@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
+from _tables import choices, counts_table
 
 from astroplane.agents import Agent, make_bot, play_game
 from astroplane.games.starcastles import STARCASTLES, MoveKind, StarCastlesState, new_game
@@ -121,10 +122,6 @@ def play(lineup: str, players: int, game: int, args: argparse.Namespace) -> Game
     )
 
 
-def _pct(part: float, whole: float) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "-"
-
-
 def report(results: dict[tuple[int, str], list[GameResult]], max_rounds: int) -> str:
     """The Markdown tables of the run."""
     lines: list[str] = []
@@ -154,16 +151,7 @@ def report(results: dict[tuple[int, str], list[GameResult]], max_rounds: int) ->
             mcts = str(sum(1 for g in games if g.winner >= 0 and g.winner == g.mcts_seat))
         add(f"| {players} | {lineup} | {len(games)} | {by_seat} | {mcts} |")
     add("\n### Moves per game (mean; share of games with at least one)\n")
-    add("| what | " + " | ".join(f"{p}p {lu}" for p, lu in results) + " |")
-    add("|---|" + "---|" * len(results))
-    for key, title in COUNTERS.items():
-        row = []
-        for games in results.values():
-            n = len(games)
-            mean = sum(g.counts.get(key, 0) for g in games) / n
-            with_it = sum(1 for g in games if g.counts.get(key, 0))
-            row.append(f"{mean:.1f} ({_pct(with_it, n)})")
-        add(f"| {title} | " + " | ".join(row) + " |")
+    lines += counts_table(results, COUNTERS, lambda k: f"{k[0]}p {k[1]}")
     return "\n".join(lines)
 
 
@@ -179,10 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     counts = [int(x) for x in args.players.split(",")]
-    lineups = args.lineups.split(",")
-    for name in lineups:
-        if name not in LINEUPS:
-            parser.error(f"unknown line-up {name!r} (choose from {', '.join(LINEUPS)})")
+    lineups = choices(parser, args.lineups, LINEUPS, "line-up")
     start = time.process_time()
     results: dict[tuple[int, str], list[GameResult]] = {}
     for players in counts:
