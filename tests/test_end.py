@@ -525,13 +525,13 @@ def test_match_needs_a_target() -> None:
 
 
 def test_old_match_api_still_works_with_a_warning() -> None:
-    """Match.for_rules and Match.add(outcome) work as before for one release (4-seat
-    outcomes give 4 totals), each with a DeprecationWarning."""
+    """Match.for_rules and Match.add(outcome) work as before for one release (4 totals by
+    seat number, also for a 2-player outcome), each with a DeprecationWarning."""
     with pytest.warns(DeprecationWarning, match="for_rules"):
         m = ap.Match.for_rules(attrs.evolve(ap.STANDARD, match_target=10))
     with pytest.warns(DeprecationWarning, match="add"):
         m = m.add(ap.Outcome((0,), (5, 0, 7, 0), False, ap.EndReason.STUCK, 30))
-        m = m.add(ap.Outcome((0,), (3, 0, 9, 0), True, ap.EndReason.TRUE_WIN, 12))
+        m = m.add(ap.Outcome((0,), (3, 9), True, ap.EndReason.TRUE_WIN, 12, seats=(0, 2)))
     assert m.totals == (13, 0, 7, 0) and m.is_over and m.winners == (0,)
     with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="match_target"):
         ap.Match.for_rules(ap.STANDARD)

@@ -46,6 +46,10 @@ def game_returns(final: State[Any]) -> tuple[float, ...]:
     return tuple(final.returns())
 
 
+#: The seats of a match that adds ASTROPLANE outcomes (deprecated): all four, as before.
+_FOUR_SEATS = (0, 1, 2, 3)
+
+
 def _positive(_inst: object, _attr: attrs.Attribute[float], value: float) -> None:
     if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
         raise ValueError(f"a match target must be a positive number, not {value!r}")
@@ -133,7 +137,7 @@ class Match:
         """The match after one more game: ``final`` (a finished state) adds its points.
 
         (Deprecated, for one release: an ASTROPLANE ``Outcome`` in place of the state
-        adds its ``match_points()``, as before.)
+        adds its ``match_points()`` to 4 totals by seat number, as before.)
 
         Raises:
             ValueError: If the match is already over, the game is not over, or it was
@@ -148,7 +152,7 @@ class Match:
                 DeprecationWarning,
                 stacklevel=2,
             )
-            return self._added(tuple(final.seats), final.match_points())
+            return self._added(_FOUR_SEATS, final.match_points())
         if not final.is_over:
             raise ValueError("a match adds finished games: this game is not over")
         return self._added(tuple(final.seats), self.scoring(final))
