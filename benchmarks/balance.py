@@ -187,7 +187,7 @@ def play(lineup: str, players: int, game: int, args: argparse.Namespace) -> Game
         turns=out.turn,
         actions=len(run.moves),
         counts=dict(stats.counts),
-        scores=tuple(out.scores[s] for s in seats),
+        scores=out.seat_scores,
     )
 
 

@@ -50,6 +50,8 @@ def test_move_and_outcome_dicts_round_trip() -> None:
         assert formats.move_from_dict(formats.move_to_dict(m)) == m
     outcome = ap.Outcome((0,), (5, 0, 2, 0), False, ap.EndReason.STUCK, 9)
     assert formats.outcome_from_dict(formats.outcome_to_dict(outcome)) == outcome
+    two = ap.Outcome((0,), (5, 2), False, ap.EndReason.STUCK, 9, seats=(0, 2))
+    assert formats.outcome_from_dict(formats.outcome_to_dict(two)) == two
 
 
 def test_state_from_json_rejects_a_move() -> None:

@@ -235,7 +235,7 @@ def test_the_protocol_and_the_kit_load_no_game() -> None:
     code = (
         "import sys, astroplane.protocol, astroplane.kit.records, astroplane.kit.jsonread, "
         "astroplane.kit.svg, astroplane.kit.graph, astroplane.kit.variants, astroplane.testing, "
-        "astroplane.agents, astroplane.perft; "
+        "astroplane.agents, astroplane.perft, astroplane.match; "
         "print(' '.join(sorted(m for m in sys.modules if m.startswith('astroplane'))))"
     )
     loaded = subprocess.run(

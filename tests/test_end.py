@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import astroplane as ap
+from astroplane.games.astroplane.match import MATCH_POINTS, start_match
 from sq_helpers import N, S, W, at, kill, names, setup, step
 
 REMOVED = -3
@@ -33,7 +34,7 @@ def test_stuck_player_ends_two_player_game() -> None:
     assert not s.outcome.true_win
     assert s.legal_moves() == ()
     # The game is scored: the stuck player S still wins on points (S2 tops e5).
-    assert s.outcome.scores == (2, 0, 0, 0)
+    assert s.outcome.seat_scores == (2, 0)
     assert s.outcome.winners == (S,)
 
 
@@ -141,7 +142,7 @@ def test_d16_removed_player_keeps_points_and_can_win() -> None:
         s = s.play(s.legal_moves()[0])
     assert s.outcome is not None
     assert s.outcome.reason == ap.EndReason.TURN_LIMIT
-    assert s.outcome.scores[W] == 5
+    assert s.outcome.score(W) == 5
     assert s.outcome.winners == (W,)
 
 
@@ -370,7 +371,7 @@ def test_highest_score_wins_and_ties_share() -> None:
     lead = setup({"e5.ne": ["S1"], "f5.nw": ["N1", "S3"], "Sl": ["S2"], "Nl": ["N2"]}, rules=rules)
     lead = _play_turn(lead)
     assert lead.outcome is not None
-    assert lead.outcome.scores == (4, 0, 1, 0)
+    assert lead.outcome.seat_scores == (4, 1)
     assert lead.outcome.winners == (S,) and not lead.outcome.is_shared
 
 
@@ -432,7 +433,7 @@ def test_match_points_without_true_win_are_the_scores() -> None:
     s = setup({"e5.ne": ["S1"], "f5.nw": ["N1", "S3"], "Sl": ["S2"], "Nl": ["N2"]}, rules=rules)
     s = _play_turn(s)
     assert s.outcome is not None and not s.outcome.true_win
-    assert s.outcome.match_points() == s.outcome.scores == (4, 0, 1, 0)
+    assert s.outcome.match_points() == (4, 0, 1, 0) and s.outcome.seat_scores == (4, 1)
 
 
 def _score_by_hand(s: ap.GameState) -> tuple[int, ...]:
@@ -471,25 +472,66 @@ def test_score_formula_in_random_play(choices: list[int]) -> None:
         s = s.play(s.legal_moves()[c % len(s.legal_moves())])
         assert s.scores() == _score_by_hand(s)
     if s.outcome is not None:
-        assert s.outcome.scores == _score_by_hand(s)
+        assert tuple(s.outcome.score(x) for x in range(4)) == _score_by_hand(s)
+
+
+def test_two_player_outcome_has_two_scores() -> None:
+    """A 2-player game's outcome has its two seats and two scores, in its repr too; a seat
+    not in the game scores 0 by number."""
+    rules = attrs.evolve(ap.STANDARD, max_turns=1)
+    s = setup({"e5.ne": ["S1"], "f5.nw": ["N1", "S3"], "Sl": ["S2"], "Nl": ["N2"]}, rules=rules)
+    out = _play_turn(s).outcome
+    assert out is not None
+    assert out.seats == (S, N) and out.seat_scores == (4, 1)
+    assert (out.score(S), out.score(W), out.score(N)) == (4, 0, 1)
+    assert repr(out) == "Outcome(S wins: S 4 N 1 (turn_limit), turn 1)"
+
+
+def test_outcome_scores_by_seat_number_still_read_with_a_warning() -> None:
+    """Outcome.scores (4 entries by seat number) reads as before for one release, with a
+    DeprecationWarning; the older constructor form (4 scores by number) still builds."""
+    out = ap.Outcome((0,), (5, 0, 2, 0), False, ap.EndReason.STUCK, 9, seats=(0, 2))
+    assert out.seat_scores == (5, 2)
+    with pytest.warns(DeprecationWarning, match="seat_scores"):
+        assert out.scores == (5, 0, 2, 0)
+    with pytest.raises(ValueError, match="W"):
+        ap.Outcome((0,), (5, 1, 2, 0), False, ap.EndReason.STUCK, 9, seats=(0, 2))
 
 
 def test_match_play_true_win_counts_eight_and_totals_reach_the_target() -> None:
-    """Match play: a true win adds 8 to the winner and 0 to the others; other games add
-    their scores; the match ends when a seat reaches the target (rulebook: How To Win)."""
-    m = ap.Match.for_rules(attrs.evolve(ap.STANDARD, match_target=10))
-    m = m.add(ap.Outcome((0,), (5, 0, 7, 0), False, ap.EndReason.STUCK, 30))
-    assert m.totals == (5, 0, 7, 0) and not m.is_over and m.winners == ()
-    m = m.add(ap.Outcome((0,), (3, 0, 9, 0), True, ap.EndReason.TRUE_WIN, 12))
-    assert m.totals == (13, 0, 7, 0) and m.games == 2
-    assert m.is_over and m.winners == (0,)
+    """Match play with ASTROPLANE's scoring: a true win adds 8 to the winner and 0 to the
+    others; other games add their scores; the match ends when a seat reaches the target
+    (rulebook: How To Win)."""
+    rules = attrs.evolve(ap.STANDARD, max_turns=1, match_target=10)
+    m = start_match(ap.new_game(2, rules=rules))
+    lead = setup({"e5.ne": ["S1"], "f5.nw": ["N1", "S3"], "Sl": ["S2"], "Nl": ["N2"]}, rules=rules)
+    m = m.add(_play_turn(lead))  # scores S 4, N 1
+    assert m.totals == (4, 1) and not m.is_over and m.winners == ()
+    won = _three_tops([]).play(step("g7.sw", "f6.sw"))  # a true win for S: N has more points
+    assert MATCH_POINTS(won) == (8, 0, 0, 0)
+    m = m.add(won)
+    assert m.totals == (12, 1) and m.games == 2 and m.total(N) == 1
+    assert m.is_over and m.winners == (S,)
     with pytest.raises(ValueError, match="over"):
-        m.add(ap.Outcome((2,), (0, 0, 1, 0), False, ap.EndReason.STUCK, 9))
+        m.add(won)
 
 
 def test_match_needs_a_target() -> None:
     """A match needs a positive target; rules without match_target cannot start one."""
     with pytest.raises(ValueError, match="match_target"):
-        ap.Match.for_rules(ap.STANDARD)
+        start_match(ap.new_game(2))
     with pytest.raises(ValueError, match="positive"):
         ap.Match(0)
+
+
+def test_old_match_api_still_works_with_a_warning() -> None:
+    """Match.for_rules and Match.add(outcome) work as before for one release (4 totals by
+    seat number, also for a 2-player outcome), each with a DeprecationWarning."""
+    with pytest.warns(DeprecationWarning, match="for_rules"):
+        m = ap.Match.for_rules(attrs.evolve(ap.STANDARD, match_target=10))
+    with pytest.warns(DeprecationWarning, match="add"):
+        m = m.add(ap.Outcome((0,), (5, 0, 7, 0), False, ap.EndReason.STUCK, 30))
+        m = m.add(ap.Outcome((0,), (3, 9), True, ap.EndReason.TRUE_WIN, 12, seats=(0, 2)))
+    assert m.totals == (13, 0, 7, 0) and m.is_over and m.winners == (0,)
+    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="match_target"):
+        ap.Match.for_rules(ap.STANDARD)

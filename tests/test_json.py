@@ -226,6 +226,38 @@ def test_bad_outcome_objects_raise_notation_error() -> None:
             jsonio.outcome_from_dict({**good, key: value})
 
 
+def _finished_two_player_game() -> ap.GameState:
+    rules = attrs.evolve(ap.STANDARD, max_turns=2)
+    s = ap.new_game(2, rules=rules)
+    while not s.is_over:
+        s = s.play(s.legal_moves()[0])
+    return s
+
+
+def test_outcome_scores_name_the_seats_of_the_game() -> None:
+    """A 2-player game's outcome is written with the scores of its two seats only."""
+    s = _finished_two_player_game()
+    scores = jsonio.state_to_dict(s)["outcome"]["scores"]
+    assert sorted(scores) == ["N", "S"]
+    assert jsonio.from_json(jsonio.to_json(s)) == s
+
+
+def test_outcomes_written_with_all_four_seats_still_read() -> None:
+    """An outcome written before outcomes named only their seats (all four, 0 for seats
+    not in the game) reads in a state as the state's outcome, and standalone as a 4-seat
+    outcome; a point for a seat not in the game is refused."""
+    s = _finished_two_player_game()
+    old = jsonio.state_to_dict(s)
+    out = old["outcome"]
+    out["scores"] = {"S": out["scores"]["S"], "W": 0, "N": out["scores"]["N"], "E": 0}
+    assert jsonio.state_from_dict(old) == s
+    alone = jsonio.outcome_from_dict(out)
+    assert alone.seats == (0, 1, 2, 3) and alone.score(2) == s.outcome.score(2)
+    out["scores"]["W"] = 1
+    with pytest.raises(ap.NotationError, match=r"state\.outcome\.scores\.W"):
+        jsonio.state_from_dict(old)
+
+
 def test_invalid_json_text_says_where() -> None:
     """Text that is not JSON raises NotationError with the offset of the problem."""
     with pytest.raises(ap.NotationError, match="not JSON") as err:

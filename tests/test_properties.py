@@ -169,7 +169,9 @@ def check_state(s: GameState) -> None:
     if s.is_over:
         assert legal == () and s.moves_left == 0
         out_ = s.outcome
-        assert out_ is not None and out_.scores == expected_scores(s)
+        assert out_ is not None and out_.seats == s.seats
+        assert tuple(out_.score(x) for x in range(4)) == expected_scores(s)
+        assert out_.seat_scores == tuple(expected_scores(s)[x] for x in s.seats)
         reason = out_.reason
         active = len(s.active_seats)
         if reason == ap.EndReason.LAST_PLAYER:
@@ -186,8 +188,8 @@ def check_state(s: GameState) -> None:
             mover = out_.winners[0]
             assert all(s.stacks[p] and s.stacks[p][-1] // 10 == mover for p in SING_POSITIONS)
         else:
-            best = max(out_.scores[x] for x in s.seats)
-            assert set(out_.winners) == {x for x in s.seats if out_.scores[x] == best}
+            best = max(out_.seat_scores)
+            assert set(out_.winners) == {x for x in s.seats if out_.score(x) == best}
     else:
         assert legal, "a game in progress always has a legal action"
         assert len(set(legal)) == len(legal)

@@ -162,7 +162,7 @@ class Session:
             else:
                 names = ["you" if w == self.human else f"the bot {w}" for w in winners]
                 who = " and ".join(names) + (" share the win" if len(names) > 1 else " wins")
-            scores = ", ".join(f"{ap.SEAT_NAMES[s]} {out.scores[s]}" for s in state.seats)
+            scores = ", ".join(f"{ap.SEAT_NAMES[s]} {out.score(s)}" for s in out.seats)
             return f"Game over: {who} ({scores}); {out.reason.words}."
         left = f"{state.moves_left} move{'s' if state.moves_left != 1 else ''} left"
         if ap.Seat[self.human] in state.removed:

@@ -54,7 +54,6 @@ if TYPE_CHECKING:
     )
     from astroplane.games.astroplane.game import ASTROPLANE
     from astroplane.games.astroplane.geometry import BoardGeometry, board_geometry
-    from astroplane.games.astroplane.match import Match
     from astroplane.games.astroplane.moves import Move, MoveKind
     from astroplane.games.astroplane.outcome import EndReason, Outcome
     from astroplane.games.astroplane.pieces import (
@@ -86,6 +85,7 @@ if TYPE_CHECKING:
         StartArea,
         Topology,
     )
+    from astroplane.match import Match
 
 __version__ = "0.1.0.dev0"
 
@@ -162,7 +162,7 @@ _LAZY = {
     "GameState": "astroplane.games.astroplane.state",
     "IllegalMoveError": "astroplane.errors",
     "Location": "astroplane.games.astroplane.enums",
-    "Match": "astroplane.games.astroplane.match",
+    "Match": "astroplane.match",
     "Move": "astroplane.games.astroplane.moves",
     "MoveKind": "astroplane.games.astroplane.moves",
     "NotationError": "astroplane.errors",

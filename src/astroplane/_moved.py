@@ -36,7 +36,6 @@ MOVED = frozenset(
         "formats",
         "game",
         "geometry",
-        "match",
         "moves",
         "outcome",
         "packed",

@@ -29,7 +29,7 @@ from astroplane.cli.common import (
     write_svg,
 )
 from astroplane.kit.anyrecord import record_functions
-from astroplane.protocol import Game, get_game
+from astroplane.protocol import Game, State, get_game
 
 __all__ = ["cmd_selfplay"]
 
@@ -136,6 +136,14 @@ def _team_name(game: Game[Any, Any], team: Sequence[int]) -> str:
     return "+".join(game.seat_names[s] for s in team)
 
 
+def _winning_seats(final: State[Any]) -> set[int]:
+    """The seats of the game with the best ``returns()``, if it is above 0."""
+    values = final.returns()
+    seats = [int(s) for s in final.seats]
+    best = max(values[s] for s in seats)
+    return {s for s in seats if values[s] == best} if best > 0 else set()
+
+
 def _summary(
     game: Game[Any, Any],
     results: Sequence[GameRun],
@@ -153,11 +161,9 @@ def _summary(
         wins = shared = 0
         total = 0.0
         for run in results:
-            values = run.final.returns()
-            best = max(values)
-            total += values[seat]
-            if values[seat] == best and best > 0:
-                winners = {s for s, v in enumerate(values) if v == best}
+            total += run.final.returns()[seat]
+            winners = _winning_seats(run.final)
+            if seat in winners:
                 if winners <= team_of.get(seat, {seat}):
                     wins += 1
                 else:
@@ -180,9 +186,7 @@ def _summary(
         for team in teams:
             count = 0
             for run in results:
-                values = run.final.returns()
-                best = max(values)
-                winners = {s for s, v in enumerate(values) if v == best and best > 0}
+                winners = _winning_seats(run.final)
                 count += bool(winners) and winners <= set(team)
             won.append(f"{_team_name(game, team)} won {count}")
         table.caption = f"teams: {', '.join(won)}; {table.caption}"

@@ -71,7 +71,7 @@ def _read_state(state: GameState | None) -> _Facts | None:
         moves_left=state.moves_left,
         turn=state.turn,
         reserve=tuple(state.reserve),
-        scores=tuple(out.scores if out is not None else state.scores()),
+        scores=tuple(out.score(s) for s in range(4)) if out is not None else state.scores(),
         squares=tuple((int(c), int(o)) for c, o in state.squares()),
         winners=None if out is None else tuple(out.winners),
         result=result,

@@ -96,7 +96,9 @@ def describe_outcome(state: GameState) -> str:
     if out is None:
         return ""
     who = "+".join(SEAT_NAMES[s] for s in out.winners)
-    scores = ", ".join(f"{SEAT_NAMES[s]} {out.scores[s]}" for s in state.seats)
+    scores = ", ".join(
+        f"{SEAT_NAMES[s]} {x}" for s, x in zip(out.seats, out.seat_scores, strict=True)
+    )
     if out.true_win:
         why = "a true win: on top of all four Singularity cells"
     elif len(out.winners) > 1:
@@ -164,9 +166,12 @@ def _invariants(state: GameState) -> list[str]:
     out = state.outcome
     if out is not None:
         rules = state.rules
-        if out.scores != rules.scores(state):
-            problems.append(f"the outcome's scores {out.scores} are not the position's")
-        if not out.true_win and tuple(out.winners) != tuple(rules.winners(state, out.scores)):
+        by_seat = tuple(out.score(s) for s in range(4))
+        if by_seat != rules.scores(state):
+            problems.append(f"the outcome's scores {out.seat_scores} are not the position's")
+        if out.seats != state.seats:
+            problems.append(f"the outcome's seats {out.seats} are not the game's {state.seats}")
+        if not out.true_win and tuple(out.winners) != tuple(rules.winners(state, by_seat)):
             problems.append(f"the winners {out.winners} do not have the highest scores")
         if out.true_win and not rules.true_win(state, out.winners[0]):
             problems.append("a true win without the winning position")

@@ -1,85 +1,64 @@
-"""Match play: several games to a target number of points (rules page: Scores and winners;
-rulebook: How To Win).
+"""ASTROPLANE's match play (rules page: Scores and winners; rulebook: How To Win): the
+game's own scoring for the generic ``astroplane.match.Match``.
 
-A true win scores 8 points for the winner and 0 for everyone else; any other
-game adds each player's game score (rulebook: How To Win). The match is over
-once a seat reaches the target; equal highest totals share the match.
+A true win scores 8 points for the winner and 0 for everyone else; any other game adds
+each player's game score (``MATCH_POINTS``). ``start_match`` starts a match to the rules'
+``match_target`` with that scoring.
 
 Examples:
-    >>> from astroplane import EndReason, Outcome
-    >>> m = Match(target=15)
-    >>> m = m.add(Outcome((0,), (5, 0, 2, 0), False, EndReason.STUCK, 40))
-    >>> m = m.add(Outcome((2,), (0, 0, 0, 0), True, EndReason.TRUE_WIN, 31))
-    >>> m.totals, m.is_over
-    ((5, 0, 10, 0), False)
-    >>> m.add(Outcome((2,), (1, 0, 6, 0), False, EndReason.STUCK, 52)).winners
-    (2,)
+    >>> import attrs
+    >>> from astroplane import STANDARD, new_game, setup_position, parse_move
+    >>> m = start_match(new_game(2, rules=attrs.evolve(STANDARD, match_target=15)))
+    >>> m
+    Match(target=15, seats=(0, 2), scoring=match_points, totals=(0, 0), games=0)
+
+    S tops the last Singularity cell: a true win, 8 points to S.
+
+    >>> s = setup_position(
+    ...     stacks={"e5.ne": ["S1"], "f5.nw": ["S2"], "e6.se": ["S3"], "g7.sw": ["S4"],
+    ...             "Nl": ["N1"]},
+    ...     eliminated=[(f"S{n}", "N") for n in range(5, 11)])
+    >>> won = s.play(parse_move(s, "g7sw-f6sw"))
+    >>> won.outcome.seat_scores, MATCH_POINTS(won)
+    ((8, 18), (8, 0, 0, 0))
+    >>> m.add(won).totals
+    (8, 0)
 """
 
 from __future__ import annotations
 
-import attrs
+from astroplane.games.astroplane.state import GameState
+from astroplane.match import Match, Scoring
 
-from astroplane.games.astroplane.outcome import Outcome
-from astroplane.games.astroplane.rules.ruleset import Rules
-
-__all__ = ["Match"]
+__all__ = ["MATCH_POINTS", "Match", "match_points", "start_match"]
 
 
-def _positive(_inst: object, _attr: attrs.Attribute[int], value: int) -> None:
-    if not isinstance(value, int) or value < 1:
-        raise ValueError(f"a match target must be a positive int, not {value!r}")
-
-
-@attrs.frozen
-class Match:
-    """The running totals of a match (immutable: ``add`` returns a new one).
-
-    Attributes:
-        target: Points a seat must reach to win the match.
-        totals: Match points per seat (4 entries, indexed by seat number).
-        games: Games played so far.
+def match_points(final: GameState) -> tuple[int, int, int, int]:
+    """The match points of a finished ASTROPLANE game, per seat number like ``returns()``:
+    8 for the winner of a true win and 0 for the others, otherwise each seat's game score
+    (``Outcome.match_points``; rulebook: How To Win).
 
     Raises:
-        ValueError: If ``target`` is not a positive int.
+        ValueError: If the game is not over.
     """
+    if final.outcome is None:
+        raise ValueError("the game is not over: it has no match points yet")
+    return final.outcome.match_points()
 
-    target: int = attrs.field(validator=_positive)
-    totals: tuple[int, int, int, int] = (0, 0, 0, 0)
-    games: int = 0
 
-    @classmethod
-    def for_rules(cls, rules: Rules) -> Match:
-        """A new match to ``rules.match_target`` points.
+#: ASTROPLANE's scoring for ``astroplane.match.Match`` (rulebook: How To Win).
+MATCH_POINTS: Scoring = match_points
 
-        Raises:
-            ValueError: If the rules have no ``match_target``.
-        """
-        if rules.match_target is None:
-            raise ValueError("these rules have no match_target")
-        return cls(rules.match_target)
 
-    def add(self, outcome: Outcome) -> Match:
-        """The match after one more game (its ``Outcome.match_points`` added).
+def start_match(state: GameState, target: int | None = None) -> Match:
+    """A match of ASTROPLANE for the seats of ``state``, to ``target`` points (default:
+    the rules' ``match_target``), scored by ``MATCH_POINTS``.
 
-        Raises:
-            ValueError: If the match is already over.
-        """
-        if self.is_over:
-            raise ValueError(f"the match is over: {self.winners} reached {self.target}")
-        points = outcome.match_points()
-        totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
-        return Match(self.target, (totals[0], totals[1], totals[2], totals[3]), self.games + 1)
-
-    @property
-    def is_over(self) -> bool:
-        """True once a seat has reached the target."""
-        return max(self.totals) >= self.target
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats with the highest total once the match is over, else ``()``."""
-        if not self.is_over:
-            return ()
-        best = max(self.totals)
-        return tuple(s for s in range(4) if self.totals[s] == best)
+    Raises:
+        ValueError: If no ``target`` is given and the rules have no ``match_target``.
+    """
+    if target is None:
+        target = state.rules.match_target
+    if target is None:
+        raise ValueError("these rules have no match_target: give the match a target")
+    return Match(target, seats=state.seats, scoring=MATCH_POINTS)

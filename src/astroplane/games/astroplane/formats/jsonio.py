@@ -117,18 +117,22 @@ def _rules_to_dict(rules: Rules) -> dict[str, Any]:
 
 
 def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
-    """An outcome as a plain object.
+    """An outcome as a plain object: ``scores`` has the seats of the game (a 2-player game
+    two of them).
 
     Examples:
         >>> from astroplane import EndReason, Outcome
-        >>> outcome_to_dict(Outcome((0,), (5, 0, 2, 0), False, EndReason.STUCK, 9))["scores"]
-        {'S': 5, 'W': 0, 'N': 2, 'E': 0}
+        >>> out = Outcome((0,), (5, 2), False, EndReason.STUCK, 9, seats=(0, 2))
+        >>> outcome_to_dict(out)["scores"]
+        {'S': 5, 'N': 2}
     """
     return {
         "format_version": FORMAT_VERSION,
         "type": "outcome",
         "winners": [SEAT_NAMES[s] for s in outcome.winners],
-        "scores": {SEAT_NAMES[s]: outcome.scores[s] for s in range(4)},
+        "scores": {
+            SEAT_NAMES[s]: x for s, x in zip(outcome.seats, outcome.seat_scores, strict=True)
+        },
         "true_win": outcome.true_win,
         "reason": outcome.reason.value,
         "turn": outcome.turn,
@@ -349,7 +353,9 @@ def outcome_from_dict(data: Any) -> Outcome:
     Args:
         data: Decoded JSON (``json.loads``): an object with exactly the outcome's fields;
             integers are ``int`` (never ``bool`` or ``float``), scores 0..999999999, the
-            turn 1..1000000.
+            turn 1..1000000. ``scores`` names the seats of the game (2 to 4 of S, W, N,
+            E); an outcome written before outcomes knew their seats has all four (0 for
+            seats not in the game) and reads as a 4-seat outcome.
 
     Raises:
         NotationError: If ``data`` is not a valid outcome object; the message gives the
@@ -358,16 +364,16 @@ def outcome_from_dict(data: Any) -> Outcome:
     return _wrap("outcome", _outcome, data, "outcome")
 
 
-def _outcome(data: Any, path: str) -> Outcome:
+def _outcome(data: Any, path: str, seats: list[int] | None = None) -> Outcome:
+    """The outcome at ``path``; ``seats``: the seats of the state it is part of, if any."""
     fields = ("winners", "scores", "true_win", "reason", "turn")
     d = _obj(data, path, "outcome", fields)
     winners = [_seat(w, f"{path}.winners") for w in _list(_get(d, "winners", path), path, 4)]
     if not winners or winners != sorted(set(winners)):
         raise _Bad(f"{path}.winners", "expected seats, at least one, each once, in order S W N E")
-    raw = _get(d, "scores", path)
-    if not isinstance(raw, dict) or sorted(raw) != sorted(SEAT_NAMES):
-        raise _Bad(f"{path}.scores", "expected an object with the four seats S, W, N, E")
-    scores = tuple(_int(raw[s], f"{path}.scores.{s}") for s in SEAT_NAMES)
+    in_game, scores = _scores(_get(d, "scores", path), f"{path}.scores", seats)
+    if not set(winners) <= set(in_game):
+        raise _Bad(f"{path}.winners", "expected seats of the game (those of the scores)")
     true_win = _get(d, "true_win", path)
     if not isinstance(true_win, bool):
         raise _Bad(f"{path}.true_win", "expected true or false")
@@ -378,8 +384,27 @@ def _outcome(data: Any, path: str) -> Outcome:
     if true_win != (reason == "true_win"):
         raise _Bad(f"{path}.true_win", "true exactly when the reason is true_win")
     turn = _int(_get(d, "turn", path), f"{path}.turn", 1, MAX_TURN)
-    s, w, n, e = scores
-    return Outcome(tuple(winners), (s, w, n, e), true_win, reasons[reason], turn)
+    return Outcome(tuple(winners), scores, true_win, reasons[reason], turn, seats=in_game)
+
+
+def _scores(
+    raw: Any, path: str, seats: list[int] | None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats of the game and their scores, from ``{"S": 5, "N": 2}``: the seats of the
+    game (``seats``, the state's, when given), or all four with 0 for the seats not in the
+    game (the form written before outcomes knew their seats)."""
+    if not isinstance(raw, dict) or not 2 <= len(raw) <= 4 or not set(raw) <= set(SEAT_NAMES):
+        raise _Bad(path, "expected an object with the seats of the game (2 to 4 of S, W, N, E)")
+    named = tuple(sorted(SEAT_NAMES.index(k) for k in raw))
+    in_game = named if seats is None else tuple(sorted(set(seats)))
+    if named not in (in_game, tuple(range(4))):
+        want = ", ".join(SEAT_NAMES[s] for s in in_game)
+        raise _Bad(path, f"expected the seats of the game: {want}")
+    by_seat = {s: _int(raw[SEAT_NAMES[s]], f"{path}.{SEAT_NAMES[s]}") for s in named}
+    for s in named:
+        if s not in in_game and by_seat[s] != 0:
+            raise _Bad(f"{path}.{SEAT_NAMES[s]}", "a seat not in the game scores 0")
+    return in_game, tuple(by_seat[s] for s in in_game)
 
 
 def move_from_dict(
@@ -562,7 +587,7 @@ def _state(data: Any, topology: Topology) -> GameState:
         ],
         "landed": [_piece(p, "state.landed") for p in _list(d["landed"], "state.landed")],
     }
-    outcome = None if d["outcome"] is None else _outcome(d["outcome"], "state.outcome")
+    outcome = None if d["outcome"] is None else _outcome(d["outcome"], "state.outcome", seats)
     over = None if outcome is None else (outcome.reason, None)
     state = state_from_fields(
         ("", None),

@@ -100,8 +100,15 @@ def _standard_start(state: GameState) -> bool:
 
 
 def _result_text(state: GameState) -> str:
+    """The ``Result`` header: ``*``, or the winners, every seat's score S-W-N-E (0 for seats
+    not in the game), the reason and the turn, as records have always written it."""
     out = state.outcome
-    return "*" if out is None else repr(out).removeprefix("Outcome(").removesuffix(")")
+    if out is None:
+        return "*"
+    who = "+".join(SEAT_NAMES[s] for s in out.winners) or "nobody"
+    verb = "win" if len(out.winners) > 1 else "wins"
+    scores = "-".join(str(out.score(s)) for s in range(4))
+    return f"{who} {verb} {scores} ({out.reason.value}), turn {out.turn}"
 
 
 @attrs.frozen

@@ -107,6 +107,7 @@ def finish(s: GameState, reason: EndReason, ev: list[Event] | None = None) -> Ga
         true_win=reason == EndReason.TRUE_WIN,
         reason=reason,
         turn=s.turn,
+        seats=s.seats,
     )
     if ev is not None:
         ev.append(
