@@ -93,3 +93,14 @@ def test_target_must_be_positive() -> None:
     for bad in (0, -1, True, "3"):
         with pytest.raises(ValueError, match="positive"):
             Match(bad)
+
+
+def test_game_package_still_exports_match() -> None:
+    """``astroplane.games.astroplane`` keeps exporting ``Match`` (the generic one), next to
+    ASTROPLANE's scoring ``MATCH_POINTS`` and ``start_match``."""
+    from astroplane.games import astroplane as game
+    from astroplane.games.astroplane.match import MATCH_POINTS, start_match
+
+    assert game.Match is Match
+    assert game.MATCH_POINTS is MATCH_POINTS and game.start_match is start_match
+    assert {"Match", "MATCH_POINTS", "start_match"} <= set(game.__all__)

@@ -26,6 +26,9 @@ _HERE = "astroplane.games.astroplane"
 
 #: Where each name lives (the game's share of ``astroplane._LAZY``).
 _NAMES = {name: module for name, module in _LAZY.items() if module.startswith(_HERE)}
+# Match play: the generic Match (astroplane.match, a tool) stays importable from here, as
+# before it moved, next to ASTROPLANE's own scoring.
+_NAMES.update(dict.fromkeys(("Match", "MATCH_POINTS", "start_match"), f"{_HERE}.match"))
 
 __all__ = sorted(_NAMES)
 
