@@ -45,6 +45,7 @@ from astroplane.games.astroplane.rules.ruleset import STANDARD, Rules, variants
 from astroplane.games.astroplane.setup import new_game
 from astroplane.games.astroplane.state import GameState
 from astroplane.games.astroplane.svg import board
+from astroplane.games.astroplane.topology import grid_position
 from astroplane.kit.records import split_event_date
 from astroplane.kit.svg import PALETTE
 from astroplane.protocol import Game, register_game
@@ -130,7 +131,9 @@ def highlights(state: GameState, move: Move) -> tuple[int, ...]:
         )
     if move.kind in SQUARE_KINDS:
         cell = move.origin
-        return tuple(4 * move.target + a for a in range(4) if state.stacks[4 * cell + a])
+        return tuple(
+            grid_position(move.target, a) for a in range(4) if state.stacks[grid_position(cell, a)]
+        )
     return ()
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from astroplane.games.astroplane.enums import APEX_NAMES, SEAT_NAMES, CellKind
 from astroplane.games.astroplane.pieces import piece_name
+from astroplane.games.astroplane.topology import grid_position
 
 if TYPE_CHECKING:
     from astroplane.games.astroplane.state import GameState
@@ -81,7 +82,7 @@ def render(state: GameState, *, highlight: Iterable[int] = (), footer: bool = Tr
                 continue
             parts = []
             for a in range(4):
-                p = 4 * cell + a
+                p = grid_position(cell, a)
                 if state.stacks[p]:
                     text = _stack_text(state.stacks[p], APEX_NAMES[a])
                     parts.append(f">{text}<" if p in marked else text)
