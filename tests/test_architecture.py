@@ -234,15 +234,17 @@ def _cycles_with_type_only_imports() -> set[frozenset[str]]:
 
 
 #: The import circles that remain when type-only imports count (issue 20): each game's
-#: state refers to its rules for types and its rules to the state. The list must shrink,
-#: never grow: a new circle, or a circle that got larger, fails the test below.
+#: state refers to its rules for types and its rules to the state (ASTROPLANE's through
+#: the one annotation ``GameState.rules: Rules``; its moves, events and terminal drawing
+#: read a ``view.StateView`` and are off the circle). The list must shrink, never grow: a
+#: new circle, or a circle that got larger, fails the test below.
 KNOWN_TYPE_ONLY_CYCLES = {
     frozenset(
         f"astroplane.games.astroplane.{m}"
         for m in (
-            "construct", "events", "moves", "render", "rules.apply", "rules.explain",
-            "rules.movegen", "rules.ruleset", "rules.scoring", "rules.squares", "rules.turns",
-            "rules.validate", "rules.variants", "state",
+            "construct", "rules.apply", "rules.explain", "rules.movegen", "rules.ruleset",
+            "rules.scoring", "rules.squares", "rules.turns", "rules.validate",
+            "rules.variants", "state",
         )
     ),
     frozenset({
