@@ -233,12 +233,12 @@ def _cycles_with_type_only_imports() -> set[frozenset[str]]:
     return out
 
 
-#: The import circles that remain when type-only imports count (issue 20): each game's
-#: state refers to its rules for types and its rules to the state (ASTROPLANE's through
-#: the one annotation ``GameState.rules: Rules``; its moves, events and terminal drawing
-#: read a ``view.StateView`` and are off the circle; the rules and drawing of StarCastles
-#: and Aeroplane Chess take their game's ``view.StateView`` and are on none). The list must shrink, never grow: a
-#: new circle, or a circle that got larger, fails the test below.
+#: The import circles that remain when type-only imports count (issue 20): a game's state
+#: refers to its rules for types and its rules to the state. ASTROPLANE's hang on the one
+#: annotation ``GameState.rules: Rules`` (its moves, events and terminal drawing read a
+#: ``view.StateView`` and are off the circle); StarCastles and Aeroplane Chess are on none
+#: (their rules and drawing take their game's ``view.StateView``). The list must shrink,
+#: never grow: a new circle, or a circle that got larger, fails the test below.
 KNOWN_TYPE_ONLY_CYCLES = {
     frozenset(
         f"astroplane.games.astroplane.{m}"
