@@ -22,16 +22,20 @@ Examples:
 
 from __future__ import annotations
 
+import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+#: None when ``rich`` is missing (``main`` then says how to install it).
+build_parser: Callable[[], argparse.ArgumentParser] | None
+run: Callable[[Sequence[str] | None], int] | None
 try:
     from astroplane.cli.app import DEFAULT_MAX_TURNS, build_parser, run
 except ModuleNotFoundError as _missing:  # the optional dependency of the command line
     if (_missing.name or "").partition(".")[0] != "rich":
         raise
     DEFAULT_MAX_TURNS = 1000
-    build_parser = run = None  # type: ignore[assignment]
+    build_parser = run = None
 
 __all__ = ["DEFAULT_MAX_TURNS", "build_parser", "main"]
 

@@ -1,14 +1,16 @@
 """The optional dependencies of ``astroplane.env`` (the extra ``astroplane[rl]``).
 
 They are imported by name, so the package imports (and type-checks) with or without them;
-everything from them is typed ``Any``. ``require()`` raises an ``ImportError`` naming the
+everything from them is typed ``Any``, except ``AECEnv``, the base class of the
+environments, which the type checker sees as the few members the environments use of it
+(PettingZoo ships no type information). ``require()`` raises an ``ImportError`` naming the
 extra when they are missing.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 __all__ = ["AECEnv", "gymnasium", "np", "require", "spaces", "wrappers"]
 
@@ -17,16 +19,30 @@ np: Any = None
 gymnasium: Any = None
 spaces: Any = None
 wrappers: Any = None
-AECEnv: Any = object
+_base: Any = object
 try:
     np = importlib.import_module("numpy")
     gymnasium = importlib.import_module("gymnasium")
     spaces = importlib.import_module("gymnasium.spaces")
-    AECEnv = importlib.import_module("pettingzoo").AECEnv
+    _base = importlib.import_module("pettingzoo").AECEnv
     wrappers = importlib.import_module("pettingzoo.utils.wrappers")
 except ImportError as exc:  # pragma: no cover - exercised without the rl extra
     _MISSING = exc
-    AECEnv = object
+    _base = object
+
+if TYPE_CHECKING:
+
+    class AECEnv:
+        """What the environments use of ``pettingzoo.AECEnv``, for the type checker."""
+
+        metadata: dict[str, Any]
+
+        def _was_dead_step(self, action: Any) -> None: ...
+
+        def _accumulate_rewards(self) -> None: ...
+
+else:
+    AECEnv = _base  # pettingzoo.AECEnv, or object without the rl extra
 
 
 def require() -> None:

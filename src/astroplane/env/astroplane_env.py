@@ -123,7 +123,7 @@ def observation(state: GameState, seat: int) -> Any:
     return obs
 
 
-class AstroplaneEnv(_AECEnv):  # type: ignore[misc]
+class AstroplaneEnv(_AECEnv):
     """The raw ASTROPLANE AEC environment (use ``env()`` for the wrapped one).
 
     Args:

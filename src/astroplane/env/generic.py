@@ -81,7 +81,7 @@ def _resolve(game: str | Game[Any, Any]) -> tuple[Game[Any, Any], _Hooks]:
     return found, _Hooks(**{f.name: getattr(found, f.name) for f in attrs.fields(_Hooks)})
 
 
-class GameEnv(_AECEnv):  # type: ignore[misc]
+class GameEnv(_AECEnv):
     """The raw AEC environment of a game (``astroplane.env.env(game)`` wraps it).
 
     Args:

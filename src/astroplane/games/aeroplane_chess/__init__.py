@@ -85,7 +85,7 @@ from astroplane.games.aeroplane_chess.render import (
     render,
 )
 from astroplane.games.aeroplane_chess.setup import check_state, new_game, setup_position
-from astroplane.games.aeroplane_chess.state import AeroplaneState
+from astroplane.games.aeroplane_chess.state import AeroplaneState, use_position_text
 from astroplane.games.aeroplane_chess.svg import FILL, render_svg
 from astroplane.kit.records import split_event_date
 from astroplane.protocol import Game, register_game
@@ -269,4 +269,5 @@ AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
 )
 """Aeroplane Chess, registered under the name ``"aeroplane-chess"``."""
 
+use_position_text(position_to_text)
 register_game(AEROPLANE_CHESS)

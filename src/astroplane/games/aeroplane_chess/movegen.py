@@ -22,7 +22,7 @@ Examples:
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import attrs
 
@@ -43,10 +43,7 @@ from astroplane.games.aeroplane_chess.board import (
 from astroplane.games.aeroplane_chess.moves import Move
 from astroplane.games.aeroplane_chess.options import Overshoot, Rules, Stacking
 
-if TYPE_CHECKING:
-    from astroplane.games.aeroplane_chess.state import AeroplaneState
-
-__all__ = ["Flight", "flights", "routes"]
+__all__ = ["Flight", "PositionView", "flights", "routes"]
 
 #: One way to end a flight: (final progress, loop progresses landed on, flies the shortcut).
 Route = tuple[int, tuple[int, ...], bool]
@@ -205,7 +202,27 @@ def _walls(
     return frozenset(at[sq] for sq in wall if at[sq] > TAKE_OFF), cross
 
 
-def flights(state: AeroplaneState) -> tuple[Flight, ...]:
+class PositionView(Protocol):
+    """What the move generator reads of a state (``AeroplaneState`` has it): the move
+    generator need not import the state module, which imports it."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def planes(self) -> tuple[int, ...]: ...
+
+    @property
+    def stacks(self) -> tuple[tuple[int, ...], ...]: ...
+
+    @property
+    def to_move(self) -> int: ...
+
+    @property
+    def roll(self) -> int: ...
+
+
+def flights(state: PositionView) -> tuple[Flight, ...]:
     """The legal player moves of ``state`` with what they do, in ``legal_moves`` order.
 
     Order: the launch first, then each plane (or stack, by its lowest plane) by number,

@@ -11,9 +11,7 @@ partners of a team have finished [AC26].
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
-
-import attrs
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from astroplane.errors import IllegalMoveError
 from astroplane.games.aeroplane_chess.board import (
@@ -30,7 +28,7 @@ from astroplane.kit import limits
 
 if TYPE_CHECKING:
     from astroplane.games.aeroplane_chess.movegen import Flight
-    from astroplane.games.aeroplane_chess.state import AeroplaneState
+    from astroplane.games.aeroplane_chess.view import StateView
 
 __all__ = [
     "MAX_TURN",
@@ -41,6 +39,9 @@ __all__ = [
     "team_won",
     "why_illegal",
 ]
+
+#: A state type (``AeroplaneState``): the play functions return one of the same type.
+S = TypeVar("S", bound="StateView")
 
 MAX_TURN = limits.MAX_TURN
 """The last turn of a game (``astroplane.kit.limits.MAX_TURN``): every reader accepts turn
@@ -66,11 +67,11 @@ def race_over(seats: tuple[int, ...], finished: tuple[int, ...], teams: bool) ->
 
 
 def _next_turn(
-    state: AeroplaneState,
+    state: S,
     planes: tuple[int, ...],
     stacks: tuple[tuple[int, ...], ...],
     finished: tuple[int, ...],
-) -> AeroplaneState:
+) -> S:
     """Pass the turn clockwise to the next player who has not finished, or end the game
     when only one is left [AC13] or turn ``MAX_TURN`` is over [AC21]."""
     order = state.seats
@@ -84,21 +85,13 @@ def _next_turn(
         i = order.index(state.to_move)
         nxt = next(s for s in order[i + 1 :] + order[: i + 1] if s in left)
         turn = state.turn + 1
-    return attrs.evolve(
-        state,
-        planes=planes,
-        stacks=stacks,
-        finished=finished,
-        to_move=nxt,
-        roll=0,
-        sixes=0,
-        sixed=0,
-        turn=turn,
-        turn_limit=limit,
+    # The next turn: no roll yet, no 6s counted.
+    return type(state)(
+        state.rules, state.seats, planes, stacks, nxt, 0, 0, 0, finished, turn, limit
     )
 
 
-def apply_roll(state: AeroplaneState, value: int) -> AeroplaneState:
+def apply_roll(state: S, value: int) -> S:
     """The die shows ``value`` at a chance node.
 
     A third 6 in a turn is not played: the planes moved by the first two 6s go back to
@@ -107,7 +100,7 @@ def apply_roll(state: AeroplaneState, value: int) -> AeroplaneState:
     [AC23]. Only ``rerolls=three`` counts 6s (``sixes`` stays 0 otherwise) [AC24].
     """
     if value != 6 or state.sixes < 2:
-        return attrs.evolve(state, roll=value)
+        return _replace(state, state.planes, state.stacks, value, state.sixes, state.sixed)
     back = state.sixed
     if state.rules.third_six is ThirdSix.ALL:  # and every other plane not home [AC23]
         base = 4 * state.to_move
@@ -123,7 +116,7 @@ def apply_roll(state: AeroplaneState, value: int) -> AeroplaneState:
     return _next_turn(state, planes, tuple(stacks), state.finished)
 
 
-def apply_flight(state: AeroplaneState, flight: Flight) -> AeroplaneState:
+def apply_flight(state: S, flight: Flight) -> S:
     """The state after the player to move plays ``flight`` (a member of ``flights``)."""
     colour = state.to_move
     planes = list(state.planes)
@@ -157,17 +150,30 @@ def apply_flight(state: AeroplaneState, flight: Flight) -> AeroplaneState:
     if colour in finished or state.roll != 6 or rerolls is Rerolls.NONE:  # [AC24]
         return _next_turn(state, new_planes, new_stacks, finished)
     if rerolls is Rerolls.UNLIMITED:  # another roll, with no 6s counted [AC24]
-        return attrs.evolve(state, planes=new_planes, stacks=new_stacks, roll=0)
-    return attrs.evolve(  # another roll for the 6 [AC10]
-        state, planes=new_planes, stacks=new_stacks, roll=0, sixes=state.sixes + 1, sixed=sixed
-    )
+        return _replace(state, new_planes, new_stacks, 0, state.sixes, state.sixed)
+    return _replace(state, new_planes, new_stacks, 0, state.sixes + 1, sixed)  # [AC10]
+
+
+def _replace(
+    state: S,
+    planes: tuple[int, ...],
+    stacks: tuple[tuple[int, ...], ...],
+    roll: int,
+    sixes: int,
+    sixed: int,
+) -> S:
+    """``state`` with new planes, stacks, roll and 6s, in the same turn."""
+    return type(state)(
+        state.rules, state.seats, planes, stacks, state.to_move, roll, sixes, sixed,
+        state.finished, state.turn, state.turn_limit,
+    )  # fmt: skip
 
 
 def _names(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
-def why_illegal(state: AeroplaneState, move: object) -> str:
+def why_illegal(state: StateView, move: object) -> str:
     """Which rule forbids ``move`` in ``state`` (for a move that is not legal).
 
     Examples:
@@ -240,6 +246,6 @@ def why_illegal(state: AeroplaneState, move: object) -> str:
     return f"{name} must stack on {there}: stacking is always [AC9]"
 
 
-def raise_illegal(state: AeroplaneState, move: object) -> NoReturn:
+def raise_illegal(state: StateView, move: object) -> NoReturn:
     """Raise the ``IllegalMoveError`` that says why ``move`` is not legal in ``state``."""
     raise IllegalMoveError(move, why_illegal(state, move))

@@ -36,7 +36,7 @@ from astroplane.games.aeroplane_chess.board import (
 )
 
 if TYPE_CHECKING:
-    from astroplane.games.aeroplane_chess.state import AeroplaneState
+    from astroplane.games.aeroplane_chess.view import StateView
 
 __all__ = ["LEGEND", "describe_dice", "describe_outcome", "render", "team_line"]
 
@@ -49,7 +49,7 @@ def _empty(square: int) -> str:
     return SQUARE_NAMES[square].lower()
 
 
-def describe_outcome(state: AeroplaneState) -> str:
+def describe_outcome(state: StateView) -> str:
     """The places of a finished game in words (empty while it goes on); at the turn limit
     the players left share the places left [AC21].
 
@@ -79,7 +79,7 @@ def _who(c: int) -> str:
     return f"{COLOURS[c]} ({COLOUR_NAMES[c]})"
 
 
-def _team_outcome(state: AeroplaneState) -> str:
+def _team_outcome(state: StateView) -> str:
     """The result of a team game [AC26]: the team that won, or a shared result."""
     if state.turn_limit:
         return "teams R+B and Y+G share the result (turn limit)"
@@ -89,7 +89,7 @@ def _team_outcome(state: AeroplaneState) -> str:
     )
 
 
-def team_line(state: AeroplaneState) -> str:
+def team_line(state: StateView) -> str:
     """The teams in words, for team play (empty otherwise) [AC26].
 
     Examples:
@@ -102,7 +102,7 @@ def team_line(state: AeroplaneState) -> str:
     return f"Teams: {_who(0)} and {_who(2)} against {_who(1)} and {_who(3)}."
 
 
-def describe_dice(state: AeroplaneState) -> str:
+def describe_dice(state: StateView) -> str:
     """Whose turn it is and what the dice say, in words.
 
     Examples:
@@ -133,7 +133,7 @@ How to read the board (the 15 x 15 cross; the track runs clockwise):
 """How to read ``render``'s board (``astroplane play``'s ``legend`` command)."""
 
 
-def render(state: AeroplaneState, highlight: Iterable[int] = ()) -> str:
+def render(state: StateView, highlight: Iterable[int] = ()) -> str:
     """The board, each colour's planes and the dice, as text; squares in ``highlight``
     (square ids) are marked ``>like this<``."""
     grid = [["     "] * GRID for _ in range(GRID)]
@@ -176,7 +176,7 @@ def render(state: AeroplaneState, highlight: Iterable[int] = ()) -> str:
     return "\n".join(lines)
 
 
-def _colour_line(state: AeroplaneState, c: int) -> str:
+def _colour_line(state: StateView, c: int) -> str:
     parts = []
     hangar = state.hangar(c)
     if hangar:

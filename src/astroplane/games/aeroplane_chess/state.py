@@ -20,6 +20,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 import attrs
@@ -44,9 +45,8 @@ from astroplane.games.aeroplane_chess.play import (
     raise_illegal,
 )
 from astroplane.games.aeroplane_chess.render import render
-from astroplane.protocol import game_of
 
-__all__ = ["AeroplaneState"]
+__all__ = ["AeroplaneState", "use_position_text"]
 
 _ROLLS = tuple(Move.roll(v) for v in range(1, 7))
 _OUTCOMES = tuple((m, 1 / 6) for m in _ROLLS)
@@ -307,13 +307,25 @@ class AeroplaneState:
 
     # ---- text -----------------------------------------------------------------------------
     def to_text(self) -> str:
-        """The one-line position text (``position.position_to_text``, through the game's
-        registration)."""
-        text: str = game_of(self).position_to_text(self)
-        return text
+        """The one-line position text (``position.position_to_text``, which the game's
+        package installs with ``use_position_text``)."""
+        return _WRITER[0](self)
 
     def __repr__(self) -> str:
         return f"<AeroplaneState {self.to_text()!r}>"
 
     def __str__(self) -> str:
         return render(self)
+
+
+#: The position-text writer ``to_text`` hands over to. The formats are a layer above the
+#: state (they read and build states), so this module neither imports them nor looks them
+#: up in the game registry: the game's package, which Python runs before any of its
+#: modules, installs the writer with ``use_position_text``.
+_WRITER: list[Callable[[AeroplaneState], str]] = []
+
+
+def use_position_text(writer: Callable[[AeroplaneState], str]) -> None:
+    """Install the writer of ``AeroplaneState.to_text`` (the game's package does it once, on
+    import: ``position.position_to_text``); a second call replaces it."""
+    _WRITER[:] = [writer]

@@ -8,6 +8,12 @@ The package exports the game's public names of ``astroplane.__all__`` (``new_gam
 keeps them too. The modules' old paths (``astroplane.state``...) work for one release
 with a ``DeprecationWarning`` (``astroplane._moved``).
 
+The package also wires its layers together: ``GameState``'s format methods (``to_text``,
+``from_json``...) hand over to the formats this module installs (``state.use_formats``),
+so the state module imports nothing above it and nothing looks the formats up in the game
+registry. Python runs this module before any of the package's modules, so every state has
+them.
+
 Examples:
     >>> from astroplane.games import astroplane as game
     >>> state = game.new_game(players=2)
@@ -21,6 +27,15 @@ import importlib
 from typing import Any
 
 from astroplane import _LAZY
+from astroplane.games.astroplane.formats.jsonio import (
+    state_from_dict,
+    state_from_json,
+    state_to_dict,
+    to_json,
+)
+from astroplane.games.astroplane.formats.position import position_from_text, position_to_text
+from astroplane.games.astroplane.state import StateFormats, use_formats
+from astroplane.games.astroplane.svg import board
 
 _HERE = "astroplane.games.astroplane"
 
@@ -31,6 +46,18 @@ _NAMES = {name: module for name, module in _LAZY.items() if module.startswith(_H
 _NAMES.update(dict.fromkeys(("Match", "MATCH_POINTS", "start_match"), f"{_HERE}.match"))
 
 __all__ = sorted(_NAMES)
+
+use_formats(
+    StateFormats(
+        to_text=position_to_text,
+        from_text=position_from_text,
+        to_dict=state_to_dict,
+        from_dict=state_from_dict,
+        to_json=to_json,
+        from_json=state_from_json,
+        to_svg=board,
+    )
+)
 
 
 def __getattr__(name: str) -> Any:

@@ -37,7 +37,7 @@ from astroplane.games.astroplane.enums import SEAT_NAMES
 from astroplane.games.astroplane.pieces import piece_name
 
 if TYPE_CHECKING:
-    from astroplane.games.astroplane.state import GameState
+    from astroplane.games.astroplane.view import StateView
 
 __all__ = [
     "Board",
@@ -81,7 +81,7 @@ class Board:
     over: bool
 
     @classmethod
-    def of(cls, state: GameState) -> Board:
+    def of(cls, state: StateView) -> Board:
         """The picture of ``state``."""
         t = state.topology
         return cls(

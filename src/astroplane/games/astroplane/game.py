@@ -19,15 +19,14 @@ from typing import Any
 
 import attrs
 
-from astroplane.errors import NotationError
 from astroplane.games.astroplane import actions
 from astroplane.games.astroplane.enums import SEAT_NAMES
 from astroplane.games.astroplane.evaluation import evaluate
 from astroplane.games.astroplane.events import Board, Event
 from astroplane.games.astroplane.formats.events import effects
 from astroplane.games.astroplane.formats.jsonio import (
-    from_json,
     state_from_dict,
+    state_from_json,
     state_to_dict,
     to_json,
 )
@@ -46,7 +45,7 @@ from astroplane.games.astroplane.rules.ruleset import STANDARD, Rules, variants
 from astroplane.games.astroplane.setup import new_game
 from astroplane.games.astroplane.state import GameState
 from astroplane.games.astroplane.svg import board
-from astroplane.games.astroplane.topology import REFERENCE_BOARD, Topology
+from astroplane.games.astroplane.topology import grid_position
 from astroplane.kit.records import split_event_date
 from astroplane.kit.svg import PALETTE
 from astroplane.protocol import Game, register_game
@@ -134,7 +133,9 @@ def highlights(state: GameState, move: Move) -> tuple[int, ...]:
         )
     if move.kind in SQUARE_KINDS:
         cell = move.origin
-        return tuple(4 * move.target + a for a in range(4) if state.stacks[4 * cell + a])
+        return tuple(
+            grid_position(move.target, a) for a in range(4) if state.stacks[grid_position(cell, a)]
+        )
     return ()
 
 
@@ -186,13 +187,6 @@ def _text_json(state: GameState) -> str:
     return to_json(state)
 
 
-def _state_from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> GameState:
-    value = from_json(text, topology=topology)
-    if not isinstance(value, GameState):
-        raise NotationError(f"the JSON holds a {type(value).__name__}, not a game state")
-    return value
-
-
 def _with_turn_limit(rules: Rules, turns: int | None) -> Rules:
     return attrs.evolve(rules, max_turns=turns)
 
@@ -224,7 +218,7 @@ ASTROPLANE: Game[GameState, Move] = Game(
     position_to_text=position_to_text,
     position_from_text=position_from_text,
     to_json=_text_json,
-    from_json=_state_from_json,
+    from_json=state_from_json,
     to_dict=state_to_dict,
     from_dict=state_from_dict,
     render_text=_board_text,

@@ -40,7 +40,7 @@ from astroplane.games.astroplane.pieces import piece_name
 from astroplane.games.astroplane.topology import REFERENCE_BOARD, Topology
 
 if TYPE_CHECKING:
-    from astroplane.games.astroplane.state import GameState
+    from astroplane.games.astroplane.view import StateView
 
 __all__ = [
     "FIRE",
@@ -139,7 +139,7 @@ class Move:
         """True for a free action (Wormhole travel), which uses no move [D7]."""
         return self.kind == MoveKind.TRAVEL
 
-    def describe(self, state: GameState) -> str:
+    def describe(self, state: StateView) -> str:
         """The move in words, with the names of ``state``'s own board.
 
         Examples:
@@ -159,7 +159,7 @@ class Move:
 _KIND_NAMES = ("STEP", "TRAVEL", "FIRE", "SQUARE", "ELIMINATE", "END_TURN")
 
 
-def _describe(move: Move, t: Topology, state: GameState | None) -> str:
+def _describe(move: Move, t: Topology, state: StateView | None) -> str:
     kind = move.kind
     if kind == MoveKind.END_TURN:
         return "END_TURN" if state is None else "end the turn"

@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 
 from astroplane.games.astroplane.enums import APEX_NAMES, SEAT_NAMES, CellKind
 from astroplane.games.astroplane.pieces import piece_name
+from astroplane.games.astroplane.topology import grid_position
 
 if TYPE_CHECKING:
-    from astroplane.games.astroplane.state import GameState
+    from astroplane.games.astroplane.view import StateView
 
 __all__ = ["LEGEND", "render"]
 
@@ -49,7 +50,7 @@ def _stack_text(stack: tuple[int, ...], apex: str) -> str:
     return text + (f"*{len(stack)}" if len(stack) > 1 else "")
 
 
-def render(state: GameState, *, highlight: Iterable[int] = (), footer: bool = True) -> str:
+def render(state: StateView, *, highlight: Iterable[int] = (), footer: bool = True) -> str:
     """The board and the off-board facts of ``state`` as text (rank 10 at the top).
 
     Args:
@@ -81,7 +82,7 @@ def render(state: GameState, *, highlight: Iterable[int] = (), footer: bool = Tr
                 continue
             parts = []
             for a in range(4):
-                p = 4 * cell + a
+                p = grid_position(cell, a)
                 if state.stacks[p]:
                     text = _stack_text(state.stacks[p], APEX_NAMES[a])
                     parts.append(f">{text}<" if p in marked else text)
@@ -124,7 +125,7 @@ def render(state: GameState, *, highlight: Iterable[int] = (), footer: bool = Tr
     return "\n".join(lines)
 
 
-def status_line(state: GameState) -> str:
+def status_line(state: StateView) -> str:
     """One line: the turn, who is to move with the moves left, and the scores of the seats
     in the game — or the result in words once it is over.
 

@@ -19,7 +19,8 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
@@ -42,13 +43,20 @@ from astroplane.games.astroplane.topology import (
     cell_of,
     grid_position,
 )
-from astroplane.protocol import game_of, get_game
 
 if TYPE_CHECKING:
     from astroplane.games.astroplane.events import Event
     from astroplane.games.astroplane.rules.ruleset import Rules
 
-__all__ = ["ELIMINATED", "IN_RESERVE", "NOT_PLAYING", "REMOVED", "GameState"]
+__all__ = [
+    "ELIMINATED",
+    "IN_RESERVE",
+    "NOT_PLAYING",
+    "REMOVED",
+    "GameState",
+    "StateFormats",
+    "use_formats",
+]
 
 #: ``where`` codes for pieces not on a position (``Location`` values).
 IN_RESERVE = int(Location.RESERVE)
@@ -373,7 +381,7 @@ class GameState(_Caches):
     def _piece(piece: int | str) -> int:
         return piece_id(piece)
 
-    # ---- formats, through the registered game (``astroplane.protocol``) -------------------
+    # ---- formats, handed over to what the game's package installed (``use_formats``) ----
     def to_text(self) -> str:
         """The one-line position text of this state (like FEN; see the formats page);
         ``astroplane.position_to_text``.
@@ -386,7 +394,7 @@ class GameState(_Caches):
             >>> new_game().to_text()
             'standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4'
         """
-        return game_of(self).position_to_text(self)
+        return _installed().to_text(self)
 
     @classmethod
     def from_text(cls, text: str, *, topology: Topology = REFERENCE_BOARD) -> GameState:
@@ -396,8 +404,7 @@ class GameState(_Caches):
             NotationError: If the text is malformed or describes an impossible position;
                 the message says where.
         """
-        state: GameState = get_game(cls.game_name).position_from_text(text, topology=topology)
-        return state
+        return _installed().from_text(text, topology=topology)
 
     def to_dict(self) -> dict[str, Any]:
         """This state as plain JSON-compatible data
@@ -406,8 +413,7 @@ class GameState(_Caches):
         Raises:
             UnknownVariantError: If the rules are no registered variant's.
         """
-        data: dict[str, Any] = game_of(self).to_dict(self)
-        return data
+        return _installed().to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Any, *, topology: Topology = REFERENCE_BOARD) -> GameState:
@@ -417,8 +423,7 @@ class GameState(_Caches):
         Raises:
             NotationError: If the data is not a valid state.
         """
-        state: GameState = get_game(cls.game_name).from_dict(data, topology=topology)
-        return state
+        return _installed().from_dict(data, topology=topology)
 
     def to_json(self) -> str:
         """This state as JSON text (``astroplane.to_json``).
@@ -426,8 +431,7 @@ class GameState(_Caches):
         Raises:
             UnknownVariantError: If the rules are no registered variant's.
         """
-        text: str = game_of(self).to_json(self)
-        return text
+        return _installed().to_json(self)
 
     @classmethod
     def from_json(cls, text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> GameState:
@@ -442,13 +446,11 @@ class GameState(_Caches):
             >>> GameState.from_json(s.to_json()) == s
             True
         """
-        state: GameState = get_game(cls.game_name).from_json(text, topology=topology)
-        return state
+        return _installed().from_json(text, topology=topology)
 
     def _repr_svg_(self) -> str | None:
-        """The board as SVG, for Jupyter (None when the game has no SVG renderer)."""
-        draw = game_of(self).render_svg
-        return None if draw is None else draw(self)
+        """The board as SVG, for Jupyter."""
+        return _installed().to_svg(self)
 
     # ---- display ----------------------------------------------------------------------
     def __str__(self) -> str:
@@ -464,3 +466,54 @@ class GameState(_Caches):
             f"{self.moves_left} {'move' if self.moves_left == 1 else 'moves'} left, "
             f"{on_board} pieces placed>"
         )
+
+
+class _Reader(Protocol):
+    """A reader of the formats: text or data in, a validated state out."""
+
+    def __call__(self, text: Any, /, *, topology: Topology) -> GameState: ...
+
+
+@attrs.frozen
+class StateFormats:
+    """The formats ``GameState``'s convenience methods (``to_text``, ``from_text``,
+    ``to_dict``, ``from_dict``, ``to_json``, ``from_json``, ``_repr_svg_``) hand over to.
+
+    The formats are a layer above the state (they read and build states): this module
+    does not import them, nor look them up in the game registry. The game's package
+    (``astroplane.games.astroplane``) installs them with ``use_formats`` when it is
+    imported, which Python does before it runs any of the package's modules, so every
+    ``GameState`` has them.
+
+    Attributes:
+        to_text: ``formats.position_to_text``.
+        from_text: ``formats.position_from_text``.
+        to_dict: ``formats.state_to_dict``.
+        from_dict: ``formats.state_from_dict``.
+        to_json: ``formats.to_json`` of a state.
+        from_json: ``formats.jsonio.state_from_json``.
+        to_svg: ``astroplane.games.astroplane.svg.board``.
+    """
+
+    to_text: Callable[[GameState], str]
+    from_text: _Reader
+    to_dict: Callable[[GameState], dict[str, Any]]
+    from_dict: _Reader
+    to_json: Callable[[GameState], str]
+    from_json: _Reader
+    to_svg: Callable[[GameState], str]
+
+
+_FORMATS: list[StateFormats] = []
+
+
+def use_formats(formats: StateFormats) -> None:
+    """Install the formats ``GameState``'s text, JSON and drawing methods use (the game's
+    package does it once, on import); a second call replaces them."""
+    _FORMATS[:] = [formats]
+
+
+def _installed() -> StateFormats:
+    if not _FORMATS:  # pragma: no cover - the package installs them before this module runs
+        raise RuntimeError("no formats installed for GameState: import astroplane.games.astroplane")
+    return _FORMATS[0]

@@ -25,8 +25,8 @@ from astroplane.kit.limits import shown
 __all__ = ["key_problem", "new_game", "seat_from_name", "setup_position"]
 
 
-def seat_from_name(seat: int | str) -> int:
-    """The seat number of ``"W"``/``"B"`` (any case) or 0/1.
+def seat_from_name(seat: object) -> int:
+    """The seat number of ``"W"``/``"B"`` (any case) or 0/1; anything else is refused.
 
     Raises:
         ValueError: If ``seat`` is neither.
@@ -82,11 +82,18 @@ def _items(value: object, what: str) -> tuple[object, ...]:
     return tuple(value)
 
 
+def _point(board: Board, name: object) -> int:
+    """``board.point`` of a name or id from the caller's data; anything else is no point."""
+    if isinstance(name, (int, str)):
+        return board.point(name)
+    raise ValueError(f"not a point of the board (a1..g7, 0..23): {shown(name)}")
+
+
 def _points(board: Board, names: Iterable[int | str], seat: str) -> int:
     mask = 0
     for name in _items(names, f"the points of {seat}"):
         try:
-            p = board.point(name)  # type: ignore[arg-type]
+            p = _point(board, name)
         except ValueError as exc:
             raise PositionError(f"{seat}: {exc}") from None
         if mask >> p & 1:
@@ -164,7 +171,7 @@ def setup_position(
             )
     try:
         turn_of = seat_from_name(to_move)
-        rights = tuple(seat_from_name(s) for s in _items(removals, "removals"))  # type: ignore[arg-type]
+        rights = tuple(seat_from_name(s) for s in _items(removals, "removals"))
     except ValueError as exc:
         raise PositionError(str(exc)) from None
     if len(rights) > 2:
@@ -220,20 +227,22 @@ def _history(
 ) -> tuple[int, ...]:
     """The earlier position keys, checked: each one a position with the same pieces on
     the board per side and the same hands (no placement or removal since) [SO19]."""
-    keys = _items(history, "history")
-    if keys and not rules.threefold:
+    items = _items(history, "history")
+    if items and not rules.threefold:
         raise PositionError("a history is kept only with the threefold option [SO19]")
-    for key in keys:
+    keys: list[int] = []
+    for key in items:
         if not isinstance(key, int) or isinstance(key, bool) or key < 0:
             raise PositionError(f"a history key is a whole number >= 0, not {shown(key)}")
         problem = key_problem(board, rules, key, occupancy, hand)
         if problem:
             raise PositionError(f"history key {key:x}: {problem} [SO19]")
-        if keys.count(key) >= 3:
+        if items.count(key) >= 3:
             raise PositionError(
                 f"history key {key:x} occurs three times: the game would have ended [SO6]"
             )
-    return keys  # type: ignore[return-value]
+        keys.append(key)
+    return tuple(keys)
 
 
 def key_problem(

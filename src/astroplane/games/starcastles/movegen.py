@@ -35,7 +35,7 @@ from astroplane.games.starcastles.board import star_board
 from astroplane.games.starcastles.moves import Move, MoveKind
 
 if TYPE_CHECKING:
-    from astroplane.games.starcastles.state import StarCastlesState
+    from astroplane.games.starcastles.view import StateView
 
 __all__ = [
     "MoveTables",
@@ -92,7 +92,7 @@ def move_tables(arm: int) -> MoveTables:
     )
 
 
-def moves(state: StarCastlesState) -> list[Move]:
+def moves(state: StateView) -> list[Move]:
     """The moves (steps, slides, castle moves, swaps) of the player to move, by action."""
     tables = move_tables(state.rules.arm)
     cells = state.cells
@@ -149,7 +149,7 @@ def _top_owner(cell: int) -> int:
     return cell >> 6 or (cell >> 3) & 7 or cell & 7
 
 
-def can_place_gem(state: StarCastlesState) -> str:
+def can_place_gem(state: StateView) -> str:
     """Why the player to move may not place a Phase Gem now, or ``""`` if they may [SC7].
 
     Examples:
@@ -173,7 +173,7 @@ def can_place_gem(state: StarCastlesState) -> str:
     return ""
 
 
-def gem_placements(state: StarCastlesState) -> list[Move]:
+def gem_placements(state: StateView) -> list[Move]:
     """The Phase Gem placements open to the player to move, by point [SC7]."""
     if can_place_gem(state):
         return []
@@ -182,7 +182,7 @@ def gem_placements(state: StarCastlesState) -> list[Move]:
     return [table[p] for p, c in enumerate(state.cells) if not c and p not in gems]
 
 
-def legal_moves(state: StarCastlesState) -> tuple[Move, ...]:
+def legal_moves(state: StateView) -> tuple[Move, ...]:
     """Every legal action in action order: moves, gem placements, then ``PASS`` when no
     move is possible [SC3]; empty once the game is over.
 

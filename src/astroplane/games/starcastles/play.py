@@ -9,7 +9,7 @@ the last turn of round ``max_rounds`` with no winner the game is drawn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from astroplane.errors import IllegalMoveError
 from astroplane.games.starcastles.movegen import can_place_gem, moves
@@ -18,12 +18,15 @@ from astroplane.games.starcastles.stacks import is_castle, top
 from astroplane.kit.limits import shown
 
 if TYPE_CHECKING:
-    from astroplane.games.starcastles.state import StarCastlesState
+    from astroplane.games.starcastles.view import StateView
 
 __all__ = ["apply_move", "has_won", "next_turn", "raise_illegal", "why_illegal"]
 
+#: A state type (``StarCastlesState``): the play functions return one of the same type.
+S = TypeVar("S", bound="StateView")
 
-def has_won(state: StarCastlesState, player: int) -> bool:
+
+def has_won(state: StateView, player: int) -> bool:
     """Whether every trio point of ``player``'s destination holds a complete castle
     controlled by one of their Spires (``own_castles``: all three modules theirs) [SC6].
 
@@ -38,7 +41,7 @@ def has_won(state: StarCastlesState, player: int) -> bool:
     return _won(state, state.cells, state.controlled, player)
 
 
-def _won(state: StarCastlesState, cells: Sequence[int], ctrl: int, player: int) -> bool:
+def _won(state: StateView, cells: Sequence[int], ctrl: int, player: int) -> bool:
     code = player + 1
     whole = code * 0o111
     own = state.rules.own_castles
@@ -51,7 +54,7 @@ def _won(state: StarCastlesState, cells: Sequence[int], ctrl: int, player: int) 
     return True
 
 
-def _after_turn(state: StarCastlesState, cells: tuple[int, ...], ctrl: int) -> StarCastlesState:
+def _after_turn(state: S, cells: tuple[int, ...], ctrl: int) -> S:
     """The turn passes to the next player (the round goes on when it is back to
     ``first``); their own gem, if on the board, is removed [SC3, SC7]; past
     ``max_rounds`` rounds the game is drawn instead [SC6]."""
@@ -68,13 +71,13 @@ def _after_turn(state: StarCastlesState, cells: tuple[int, ...], ctrl: int) -> S
     )  # fmt: skip
 
 
-def next_turn(state: StarCastlesState) -> StarCastlesState:
+def next_turn(state: S) -> S:
     """The state when the player to move ends their turn without changing the board (a
     pass): the next player's turn begins (see ``_after_turn``)."""
     return _after_turn(state, state.cells, state.controlled)
 
 
-def apply_move(state: StarCastlesState, move: Move) -> StarCastlesState:
+def apply_move(state: S, move: Move) -> S:
     """The state after the player to move plays ``move`` (one of ``legal_moves()``)."""
     me = state.to_move
     kind = move.kind
@@ -117,11 +120,11 @@ def apply_move(state: StarCastlesState, move: Move) -> StarCastlesState:
     return _after_turn(state, tuple(cells), ctrl)
 
 
-def _name(state: StarCastlesState, p: int) -> str:
+def _name(state: StateView, p: int) -> str:
     return state.board.names[p]
 
 
-def _move_problem(state: StarCastlesState, move: Move) -> str:
+def _move_problem(state: StateView, move: Move) -> str:
     board = state.board
     n = len(board)
     if move.kind == MoveKind.PASS:
@@ -197,7 +200,7 @@ def _move_problem(state: StarCastlesState, move: Move) -> str:
     return f"[SC4] a Battlement docks only on a lone Power Base, not on {_name(state, q)}"
 
 
-def why_illegal(state: StarCastlesState, move: object) -> str:
+def why_illegal(state: StateView, move: object) -> str:
     """Which rule forbids ``move`` in ``state`` (a move that is not legal), with its tag.
 
     Examples:
@@ -217,6 +220,6 @@ def why_illegal(state: StarCastlesState, move: object) -> str:
     return _move_problem(state, move)
 
 
-def raise_illegal(state: StarCastlesState, move: object) -> NoReturn:
+def raise_illegal(state: StateView, move: object) -> NoReturn:
     """Raise the ``IllegalMoveError`` that says why ``move`` is not legal in ``state``."""
     raise IllegalMoveError(move, why_illegal(state, move))

@@ -36,7 +36,7 @@ def _players(players: object) -> int:
     return players
 
 
-def _arms(n: int, arms: Sequence[int] | None) -> tuple[int, ...]:
+def _arms(n: int, arms: object) -> tuple[int, ...]:
     if arms is None:
         return HOME_ARMS[n]
     got = tuple(arms) if isinstance(arms, (tuple, list)) else None
@@ -59,7 +59,7 @@ def _check_common(
     n = _players(players)
     if not isinstance(rules, Rules):
         raise PositionError(f"rules is a StarCastles Rules value, not {shown(rules)}")
-    home = _arms(n, arms)  # type: ignore[arg-type]
+    home = _arms(n, arms)
     if type(first) is not int or not 0 <= first < n:
         raise PositionError(f"first is a player 0..{n - 1}, not {shown(first)} [SC2]")
     return n, rules, home, first

@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from astroplane.errors import NotationError
 from astroplane.games.astroplane.pieces import PIECES_PER_PLAYER, SEAT_NAMES
-from astroplane.games.astroplane.topology import APEX_NAMES, Topology, apex_of, cell_of
+from astroplane.games.astroplane.topology import (
+    APEX_NAMES,
+    Topology,
+    apex_of,
+    cell_of,
+    grid_position,
+)
 
 __all__ = ["Reader", "position_text"]
 
@@ -166,7 +172,7 @@ class Reader:
             self.i += 2
             if t.kind[cell] == 0:
                 raise self.error(f"{name} is not a grid cell", i)
-            return 4 * cell + APEX_NAMES.index(rest)
+            return grid_position(cell, APEX_NAMES.index(rest))
         if rest[:1] and rest[0] in "swne":
             fp = name + rest[0].upper()
             for f, firing in enumerate(t.firing_positions):

@@ -69,6 +69,7 @@ __all__ = [
     "outcome_from_dict",
     "outcome_to_dict",
     "state_from_dict",
+    "state_from_json",
     "state_to_dict",
     "to_json",
 ]
@@ -667,3 +668,21 @@ def from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> Any
     if kind == "outcome":
         return outcome_from_dict(data)
     raise NotationError('astroplane JSON has "type": "state", "move" or "outcome"')
+
+
+def state_from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> GameState:
+    """Read JSON text of a state (``GameState.from_json``).
+
+    Raises:
+        NotationError: If the text is not JSON of a valid state, or holds a move or an
+            outcome.
+
+    Examples:
+        >>> from astroplane import new_game
+        >>> state_from_json(to_json(new_game(2))) == new_game(2)
+        True
+    """
+    value = from_json(text, topology=topology)
+    if not isinstance(value, GameState):
+        raise NotationError(f"the JSON holds a {type(value).__name__}, not a game state")
+    return value

@@ -219,9 +219,19 @@ def to_start_areas(edit: Edit, origin: int, stack: tuple[int, ...], choice: int)
             ev.append(SentBack(SEAT_NAMES[owner], names, edit.name(origin), area))
 
 
+#: What one action changed besides the board and the piece index (which it changes in
+#: place): ``(reserve, moves_left, travelled, landed, eliminated, progress,
+#: entered_singularity)``.
+_Change = tuple[tuple[int, ...], int, int, int, tuple[tuple[int, int], ...], bool, bool]
+
+
 def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
     """Apply a legal action and resolve the turn (see ``GameState.play``); append the
     events to ``ev`` when it is a list.
+
+    Each kind of action changes the board by its own function (``_step``, ``_fire``,
+    ``_move_square``, ``_variant_action``); what follows the action (the next turn, a
+    true win, the end of the turn) is the same for all.
 
     Raises:
         IllegalMoveError: If ``move`` is not legal in ``s``; its message names the rule.
@@ -237,139 +247,28 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
         if not isinstance(move, Move) or move not in legal:
             raise IllegalMoveError(move, why_illegal(s, move))
         move = legal[legal.index(move)]  # the interned move, whose fields are plain ints
+    b = bytearray(s.board)
+    locs = bytearray(s.locs)
+    kind = move.kind
+    change: _Change
+    if kind in (STEP, TRAVEL):
+        change = _step(s, move, b, locs, ev)
+    elif kind == FIRE:
+        change = _fire(s, move, b, locs, ev)
+    elif kind in (SQUARE, ELIMINATE):
+        change = _move_square(s, move, b, locs, ev)
+    elif kind == END_TURN:
+        # Read as a plain object: compiled, the declared 4-tuple would be unpacked and a
+        # new tuple built for every state.
+        reserve: tuple[int, ...] = getattr(s, "reserve")  # noqa: B009
+        change = (reserve, 0, s.travelled, s.landed, s.eliminated, False, False)
+    else:
+        change = _variant_action(s, move, b, locs, ev)
+    reserve, moves_left, travelled, landed, eliminated, progress, entered_singularity = change
+
     t = s.topology
     rules = s.rules
     mover = s.to_move
-    fire_base = t.fire_base
-    np_ = t.n_positions
-    under = np_ - 1  # the piece under the piece of value v is b[under + v]
-    b = bytearray(s.board)
-    locs = bytearray(s.locs)
-    # Shared with the new state unless it changes. Read as a plain object: compiled, the
-    # declared 4-tuple would be unpacked and a new tuple built for every state.
-    reserve: tuple[int, ...] = getattr(s, "reserve")  # noqa: B009
-    moves_left = s.moves_left
-    travelled = s.travelled
-    landed = s.landed
-    eliminated = s.eliminated
-    progress = False
-    entered_singularity = False
-    kind = move.kind
-    bonus_of = rules.release_bonus  # [D9], called only when a piece leaves a stack
-
-    if kind in (STEP, TRAVEL):
-        src, dst, choice = move.origin, move.target, move.choice
-        v = b[src]
-        pid = v - 1
-        below = b[under + v]
-        b[src] = below
-        bonus = bonus_of(s, pid, below - 1) if below else 0
-        moves_left += bonus
-        bit = 1 << pid
-        if kind == STEP:
-            moves_left -= 1
-            if travelled & bit:
-                travelled ^= bit  # the step clears the Wormhole mark [D19]
-            # Went straight through a Wormhole [D12] (``Topology.step_through``, inlined)?
-            if dst < fire_base and dst >> 2 == t.through_cell[src]:
-                travelled |= bit
-        else:
-            travelled |= bit
-        if ev is not None:
-            _single_events(s, src, dst, pid, below, bonus, kind == TRAVEL, ev)
-        here = b[dst]
-        b[under + v] = here
-        b[dst] = v
-        locs[pid] = dst & 255
-        locs[N_PIECES + pid] = dst >> 8
-        if dst < fire_base and t.singularity_position[dst >> 2] == dst:
-            travelled &= ~bit
-            landed &= ~bit
-            progress = entered_singularity = True
-            res = list(reserve)
-            _bring_in(t, b, locs, res, mover, RESERVE_CHOICES[choice], ev)
-            reserve = (res[0], res[1], res[2], res[3])
-        else:
-            landed = landed | bit if here else landed & ~bit
-            if dst < fire_base:
-                o = dst ^ 2
-                w = b[o]
-                while w:
-                    if OWNER[w] != mover:
-                        break
-                    w = b[under + w]
-                if w:
-                    # Send the whole opposite stack back [D10] (or what the variant says).
-                    progress = True
-                    res = list(reserve)
-                    edit = _ListEdit(s, ev, b, locs, res, travelled, landed, moves_left)
-                    opp = edit._take(o)
-                    rules.send_back.place(edit, o, opp, choice)
-                    travelled, landed, eliminated = edit.travelled, edit.landed, edit.eliminated
-                    moves_left = edit.moves_left
-                    reserve = (res[0], res[1], res[2], res[3])
-    elif kind == FIRE:
-        moves_left -= 1
-        fps = t.firing_of_cell[move.origin]
-        if ev is not None:
-            ev.append(Fired(t.cell_name(move.origin), tuple(piece_name(b[f] - 1) for f in fps)))
-        for f in fps:
-            v = b[f]
-            pid = v - 1
-            below = b[under + v]
-            b[f] = below
-            bonus = bonus_of(s, pid, below - 1) if below else 0
-            moves_left += bonus
-            bit = 1 << pid
-            dst = t.singularity_position[t.fire_target[f]]
-            if ev is not None:
-                _single_events(s, f, dst, pid, below, bonus, False, ev, fired=True)
-            _drop(b, locs, under, dst, v)
-            travelled &= ~bit
-            landed &= ~bit
-        progress = entered_singularity = True
-        res = list(reserve)
-        _bring_in(t, b, locs, res, mover, RESERVE_CHOICES[move.choice], ev)
-        reserve = (res[0], res[1], res[2], res[3])
-    elif kind in (SQUARE, ELIMINATE):
-        moves_left -= 1
-        cell, target = move.origin, move.target
-        if ev is not None:
-            pieces = tuple(piece_name(p) for a in range(4) for p in stack_at(b, np_, 4 * cell + a))
-            ev.append(
-                SquareMoved(SEAT_NAMES[mover], t.cell_name(cell), t.cell_name(target), pieces)
-            )
-        if kind == ELIMINATE:
-            progress = True
-            edit = _ListEdit(s, ev, b, locs, list(reserve), travelled, landed, moves_left)
-            gone = [p for q in range(4 * target, 4 * target + 4) for p in edit.eliminate(q, mover)]
-            travelled, landed, eliminated = edit.travelled, edit.landed, edit.eliminated
-            if ev is not None:
-                names = tuple(piece_name(p) for p in gone)
-                ev.append(Eliminated(names, SEAT_NAMES[mover], t.cell_name(target)))
-        for a in range(4):
-            v = b[4 * cell + a]
-            if v:
-                b[4 * cell + a] = 0
-                b[4 * target + a] = v
-                dst = 4 * target + a
-                while v:
-                    locs[v - 1] = dst & 255
-                    locs[N_PIECES + v - 1] = dst >> 8
-                    v = b[under + v]
-    elif kind == END_TURN:
-        moves_left = 0
-    else:
-        action = _action_type(s, kind)
-        res = list(reserve)
-        edit = _ListEdit(s, ev, b, locs, res, travelled, landed, moves_left)
-        if action.uses_move:
-            edit.moves_left -= 1
-        action.apply(edit, move)
-        reserve = (res[0], res[1], res[2], res[3])
-        travelled, landed, eliminated = edit.travelled, edit.landed, edit.eliminated
-        moves_left, progress = edit.moves_left, edit.progress
-
     last_progress = s.turn if progress else s.last_progress
     board = bytes(b)
     locations = bytes(locs)
@@ -394,6 +293,170 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
             object.__setattr__(new, "_legal", legal)
             return new
     return close_turn(new, ev)
+
+
+def _step(
+    s: GameState, move: Move, b: bytearray, locs: bytearray, ev: list[Event] | None
+) -> _Change:
+    """A step or a free Wormhole travel of the top piece of ``move.origin`` [D8, D12]: the
+    release bonus [D9], the Wormhole mark [D19], entering the Singularity with the reserve
+    piece brought in [D13], or landing, which sends the opposite stack back [D10]."""
+    t = s.topology
+    rules = s.rules
+    mover = s.to_move
+    fire_base = t.fire_base
+    under = t.n_positions - 1  # the piece under the piece of value v is b[under + v]
+    reserve: tuple[int, ...] = getattr(s, "reserve")  # noqa: B009 (see ``play``)
+    moves_left = s.moves_left
+    travelled = s.travelled
+    landed = s.landed
+    eliminated = s.eliminated
+    progress = entered_singularity = False
+    kind = move.kind
+    src, dst, choice = move.origin, move.target, move.choice
+    v = b[src]
+    pid = v - 1
+    below = b[under + v]
+    b[src] = below
+    bonus = rules.release_bonus(s, pid, below - 1) if below else 0
+    moves_left += bonus
+    bit = 1 << pid
+    if kind == STEP:
+        moves_left -= 1
+        if travelled & bit:
+            travelled ^= bit  # the step clears the Wormhole mark [D19]
+        # Went straight through a Wormhole [D12] (``Topology.step_through``, inlined)?
+        if dst < fire_base and dst >> 2 == t.through_cell[src]:
+            travelled |= bit
+    else:
+        travelled |= bit
+    if ev is not None:
+        _single_events(s, src, dst, pid, below, bonus, kind == TRAVEL, ev)
+    here = b[dst]
+    b[under + v] = here
+    b[dst] = v
+    locs[pid] = dst & 255
+    locs[N_PIECES + pid] = dst >> 8
+    if dst < fire_base and t.singularity_position[dst >> 2] == dst:
+        travelled &= ~bit
+        landed &= ~bit
+        progress = entered_singularity = True
+        res = list(reserve)
+        _bring_in(t, b, locs, res, mover, RESERVE_CHOICES[choice], ev)
+        reserve = (res[0], res[1], res[2], res[3])
+    else:
+        landed = landed | bit if here else landed & ~bit
+        if dst < fire_base:
+            o = dst ^ 2
+            w = b[o]
+            while w:
+                if OWNER[w] != mover:
+                    break
+                w = b[under + w]
+            if w:
+                # Send the whole opposite stack back [D10] (or what the variant says).
+                progress = True
+                res = list(reserve)
+                edit = _ListEdit(s, ev, b, locs, res, travelled, landed, moves_left)
+                opp = edit._take(o)
+                rules.send_back.place(edit, o, opp, choice)
+                travelled, landed, eliminated = edit.travelled, edit.landed, edit.eliminated
+                moves_left = edit.moves_left
+                reserve = (res[0], res[1], res[2], res[3])
+    return (reserve, moves_left, travelled, landed, eliminated, progress, entered_singularity)
+
+
+def _fire(
+    s: GameState, move: Move, b: bytearray, locs: bytearray, ev: list[Event] | None
+) -> _Change:
+    """Firing an Anomaly corner [D5]: the top pieces of its firing positions enter the
+    Singularity (each may earn a release bonus [D9]), and reserve pieces come in [D13]."""
+    t = s.topology
+    under = t.n_positions - 1
+    bonus_of = s.rules.release_bonus
+    moves_left = s.moves_left - 1
+    travelled = s.travelled
+    landed = s.landed
+    fps = t.firing_of_cell[move.origin]
+    if ev is not None:
+        ev.append(Fired(t.cell_name(move.origin), tuple(piece_name(b[f] - 1) for f in fps)))
+    for f in fps:
+        v = b[f]
+        pid = v - 1
+        below = b[under + v]
+        b[f] = below
+        bonus = bonus_of(s, pid, below - 1) if below else 0
+        moves_left += bonus
+        bit = 1 << pid
+        dst = t.singularity_position[t.fire_target[f]]
+        if ev is not None:
+            _single_events(s, f, dst, pid, below, bonus, False, ev, fired=True)
+        _drop(b, locs, under, dst, v)
+        travelled &= ~bit
+        landed &= ~bit
+    res = list(s.reserve)
+    _bring_in(t, b, locs, res, s.to_move, RESERVE_CHOICES[move.choice], ev)
+    reserve = (res[0], res[1], res[2], res[3])
+    return (reserve, moves_left, travelled, landed, s.eliminated, True, True)
+
+
+def _move_square(
+    s: GameState, move: Move, b: bytearray, locs: bytearray, ev: list[Event] | None
+) -> _Change:
+    """A Square move (one cell onto an empty cell) or an elimination (onto the first
+    occupied cell, whose stacks leave the game) of the mover's Square [D14] (rules page:
+    Squares)."""
+    t = s.topology
+    under = t.n_positions - 1
+    mover = s.to_move
+    reserve: tuple[int, ...] = getattr(s, "reserve")  # noqa: B009 (see ``play``)
+    moves_left = s.moves_left - 1
+    travelled = s.travelled
+    landed = s.landed
+    eliminated = s.eliminated
+    progress = False
+    cell, target = move.origin, move.target
+    if ev is not None:
+        pieces = tuple(
+            piece_name(p) for a in range(4) for p in stack_at(b, under + 1, 4 * cell + a)
+        )
+        ev.append(SquareMoved(SEAT_NAMES[mover], t.cell_name(cell), t.cell_name(target), pieces))
+    if move.kind == ELIMINATE:
+        progress = True
+        edit = _ListEdit(s, ev, b, locs, list(reserve), travelled, landed, moves_left)
+        gone = [p for q in range(4 * target, 4 * target + 4) for p in edit.eliminate(q, mover)]
+        travelled, landed, eliminated = edit.travelled, edit.landed, edit.eliminated
+        if ev is not None:
+            names = tuple(piece_name(p) for p in gone)
+            ev.append(Eliminated(names, SEAT_NAMES[mover], t.cell_name(target)))
+    for a in range(4):
+        v = b[4 * cell + a]
+        if v:
+            b[4 * cell + a] = 0
+            b[4 * target + a] = v
+            dst = 4 * target + a
+            while v:
+                locs[v - 1] = dst & 255
+                locs[N_PIECES + v - 1] = dst >> 8
+                v = b[under + v]
+    return (reserve, moves_left, travelled, landed, eliminated, progress, False)
+
+
+def _variant_action(
+    s: GameState, move: Move, b: bytearray, locs: bytearray, ev: list[Event] | None
+) -> _Change:
+    """A variant's own kind of action (``ActionType.apply``), through an ``Edit``."""
+    action = _action_type(s, move.kind)
+    res = list(s.reserve)
+    edit = _ListEdit(s, ev, b, locs, res, s.travelled, s.landed, s.moves_left)
+    if action.uses_move:
+        edit.moves_left -= 1
+    action.apply(edit, move)
+    reserve = (res[0], res[1], res[2], res[3])
+    return (
+        reserve, edit.moves_left, edit.travelled, edit.landed, edit.eliminated,
+        edit.progress, False,
+    )  # fmt: skip
 
 
 class _ListEdit(Edit):

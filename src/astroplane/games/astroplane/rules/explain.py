@@ -10,7 +10,13 @@ piece stands at the origin, and whether the board's tables link origin and targe
 from __future__ import annotations
 
 from astroplane.games.astroplane.enums import SEAT_NAMES
-from astroplane.games.astroplane.moves import SQUARE_KINDS, STEP_KINDS, Move, MoveKind
+from astroplane.games.astroplane.moves import (
+    RESERVE_CHOICES,
+    SQUARE_KINDS,
+    STEP_KINDS,
+    Move,
+    MoveKind,
+)
 from astroplane.games.astroplane.pieces import piece_name, piece_owner
 from astroplane.games.astroplane.rules.movegen import (
     END_TURN_ONLY,
@@ -163,7 +169,20 @@ def _reserve_reason(s: GameState, choice: int, options: list[int]) -> str:
         )
     return (
         f"[D13] reserve choice {choice} is not one of {options} "
-        f"(the player has {have} reserve piece{'s' if have != 1 else ''}; "
-        "1 left, 2 right; firing: 3 left-left, 4 left-right, 5 right-right; 0 none"
+        f"(the player has {have} reserve piece{'s' if have != 1 else ''}; {_CHOICES}"
         + (", only when the reserve is empty)" if not s.rules.optional_reserve else ")")
     )
+
+
+def _choice_text(sides: tuple[int, ...]) -> str:
+    return "-".join(("left", "right")[side] for side in sides) or "none"
+
+
+#: The reserve choices by value, read from ``RESERVE_CHOICES`` (the one table of them):
+#: ``1 left, 2 right; firing: 3 left-left, 4 left-right, 5 right-right; 0 none``.
+_CHOICES = (
+    ", ".join(f"{c} {_choice_text(x)}" for c, x in enumerate(RESERVE_CHOICES) if len(x) == 1)
+    + "; firing: "
+    + ", ".join(f"{c} {_choice_text(x)}" for c, x in enumerate(RESERVE_CHOICES) if len(x) == 2)
+    + f"; {RESERVE_CHOICES.index(())} none"
+)
