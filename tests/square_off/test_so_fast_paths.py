@@ -138,3 +138,11 @@ def test_a_subclass_is_assembled_through_its_constructor() -> None:
     after = tagged.play(tagged.legal_moves()[0])
     assert type(after) is Tagged
     assert after == Tagged(*(getattr(after, a.name) for a in attrs.fields(Tagged)[:-1]))
+
+
+def test_the_standard_boards_slides_are_listed_when_the_tables_are_built() -> None:
+    """The standard board's slide chunks have 13,012 keys in all, each listed when the
+    tables are built, so no position computes its slides piece by piece."""
+    fresh = movegen._build(BOARD)
+    assert [len(m) for m in fresh.slide_memo] == [1665, 4841, 4841, 1665]
+    assert fresh.slide_memo == tables(BOARD).slide_memo

@@ -2,7 +2,10 @@
 
 A position is two bitmasks of points (one per seat, bit ``p`` for point ``p``); every
 question about lines, neighbours and jumps is a lookup in the ``Board`` tables. The moves
-themselves are built once per board (``tables``), so generating is filtering.
+themselves are built once per board (``tables``), so generating is filtering, and most of
+it is a few lookups: a mask is read a chunk of bits at a time (three bytes for
+placements, removals, flights and full lines; four 6-bit chunks for slides), each chunk
+indexing a table of the moves or lines it gives, built from the board's data.
 
 The order is ascending action number (``moves.move_to_action``), as OpenSpiel lists its
 actions [SO14]: removals and placements by point; slides, flights and jumps by origin,
@@ -100,6 +103,7 @@ def removable(board: Board, rules: Rules, victim: int) -> int:
 
 _BYTES = range(256)
 _CHUNKS = range(0, N_POINTS, 8)  # a 24-point mask is three bytes: points 0-7, 8-15, 16-23
+_SLIDE_BITS = 6  # slides go by 6 points: 13,012 keys on the standard board (by 8: 243,027)
 
 ByteTable = tuple[tuple[Move, ...], ...]
 """Per byte value (0..255) of one chunk of a point mask, the moves on those points."""
@@ -123,9 +127,10 @@ class Tables:
         slides: Per origin, ``(to, move)`` for each neighbour.
         slide_sets: Per origin, the slides (ascending) keyed by the bitmask of its empty
             neighbours: generating a piece's slides is one lookup.
-        slide_reach: Per chunk, per byte, the neighbours of those points (a bitmask).
-        slide_memo: Per chunk, the slides of its pieces keyed by their byte and their
-            empty neighbours (``_slides``), filled as positions come up.
+        slide_reach: Per slide chunk (points 0-5, 6-11, 12-17, 18-23), per value of those
+            6 bits, the neighbours of those points (a bitmask).
+        slide_memo: Per slide chunk, the slides of its pieces keyed by their bits and
+            their empty neighbours (``_slides``), filled as positions come up.
         flights: Per origin, ``(to, move)`` for every other point.
         flight_bytes: Per origin, per chunk, per byte, the flights to those points.
         jumps: Per origin, ``(over, to, move)`` for each jump [SO7].
@@ -179,6 +184,7 @@ def _build(board: Board) -> Tables:
     removes = tuple(Move(MoveKind.REMOVE, p) for p in pts)
     slides = tuple(tuple((t, Move(MoveKind.SLIDE, f, t)) for t in board.neighbours[f]) for f in pts)
     flights = tuple(tuple((t, Move(MoveKind.FLY, f, t)) for t in pts if t != f) for f in pts)
+    slide_sets = tuple(_subsets(pairs) for pairs in slides)
     masks = board.line_masks
     lines = range(len(masks))
     return Tables(
@@ -190,14 +196,15 @@ def _build(board: Board) -> Tables:
             tuple(tuple(c + i for i in range(8) if b >> i & 1) for b in _BYTES) for c in _CHUNKS
         ),
         slides=slides,
-        slide_sets=tuple(_subsets(pairs) for pairs in slides),
+        slide_sets=slide_sets,
         slide_reach=tuple(
             tuple(
-                _union(board.neighbour_masks[c + i] for i in range(8) if b >> i & 1) for b in _BYTES
+                _union(board.neighbour_masks[c + i] for i in range(_SLIDE_BITS) if b >> i & 1)
+                for b in range(1 << _SLIDE_BITS)
             )
-            for c in _CHUNKS
+            for c in range(0, N_POINTS, _SLIDE_BITS)
         ),
-        slide_memo=({}, {}, {}),
+        slide_memo=tuple(_all_slides(board, slide_sets, c) for c in range(4)),
         flights=flights,
         flight_bytes=tuple(_by_bytes(dict(pairs)) for pairs in flights),
         jumps=tuple(
@@ -280,15 +287,17 @@ def generate(
     if not (jumps or marks):  # the common cases: lookups per byte of ``mine``
         if not flying:
             reach = tab.slide_reach
-            k0 = b0 | (empty & reach[0][b0]) << 8
-            k1 = b1 | (empty & reach[1][b1]) << 8
-            k2 = b2 | (empty & reach[2][b2]) << 8
-            m0, m1, m2 = tab.slide_memo
+            c0, c1, c2, c3 = mine & 63, mine >> 6 & 63, mine >> 12 & 63, mine >> 18
+            k0 = c0 | (empty & reach[0][c0]) << 6
+            k1 = c1 | (empty & reach[1][c1]) << 6
+            k2 = c2 | (empty & reach[2][c2]) << 6
+            k3 = c3 | (empty & reach[3][c3]) << 6
+            m0, m1, m2, m3 = tab.slide_memo
             try:
-                moves = m0[k0] + m1[k1] + m2[k2]
+                moves = m0[k0] + m1[k1] + m2[k2] + m3[k3]
             except KeyError:
                 moves = _slides(tab, board, 0, k0) + _slides(tab, board, 1, k1)
-                moves += _slides(tab, board, 2, k2)
+                moves += _slides(tab, board, 2, k2) + _slides(tab, board, 3, k3)
         else:
             ptb = tab.point_bytes
             e0, e1, e2 = empty & 255, empty >> 8 & 255, empty >> 16
@@ -334,22 +343,58 @@ def generate(
 
 
 _MEMO_LIMIT = 1 << 15
-"""The most entries each chunk's slide memo keeps (``_slides``); past it, slides are
-still right, only computed again each time."""
+"""The most keys of each slide chunk that ``_slides`` remembers (a chunk with no more keys
+than this is filled when the tables are built: on the standard board, 13,012 in all).
+Past it, slides are still right, only computed again each time."""
+
+
+def _chunk_slides(
+    board: Board, slide_sets: tuple[dict[int, tuple[Move, ...]], ...], chunk: int, key: int
+) -> tuple[Move, ...]:
+    """The slides of the pieces of one slide chunk (points ``6 * chunk`` on) whose bits
+    and empty neighbours make ``key`` (as ``generate`` makes it), piece by piece."""
+    empty = key >> _SLIDE_BITS
+    out: list[Move] = []
+    for i in range(_SLIDE_BITS):
+        if key >> i & 1:
+            f = _SLIDE_BITS * chunk + i
+            out += slide_sets[f][empty & board.neighbour_masks[f]]
+    return tuple(out)
+
+
+def _all_slides(
+    board: Board, slide_sets: tuple[dict[int, tuple[Move, ...]], ...], chunk: int
+) -> dict[int, tuple[Move, ...]]:
+    """Every key of a slide chunk with its slides, if there are at most ``_MEMO_LIMIT``
+    keys (each value of the chunk's bits, each subset of their neighbours); else empty,
+    to be filled as positions come up (``_slides``)."""
+    nbrs = board.neighbour_masks
+    start = _SLIDE_BITS * chunk
+    reach = [
+        _union(nbrs[start + i] for i in range(_SLIDE_BITS) if b >> i & 1) & ~(b << start)
+        for b in range(1 << _SLIDE_BITS)
+    ]
+    out: dict[int, tuple[Move, ...]] = {}
+    if sum(1 << r.bit_count() for r in reach) > _MEMO_LIMIT:
+        return out
+    for b, r in enumerate(reach):
+        sub = r
+        while True:  # every subset of r, r first, down to 0
+            key = b | sub << _SLIDE_BITS
+            out[key] = _chunk_slides(board, slide_sets, chunk, key)
+            if not sub:
+                break
+            sub = (sub - 1) & r
+    return out
 
 
 def _slides(tab: Tables, board: Board, chunk: int, key: int) -> tuple[Move, ...]:
-    """The slides of the pieces of one chunk, keyed by their byte and their empty
-    neighbours (``key``, as ``generate`` makes it): computed piece by piece from
-    ``slide_sets``, then remembered (up to ``_MEMO_LIMIT`` keys a chunk)."""
+    """The slides of a slide chunk's key that its memo lacks (a board with too many keys
+    to list, ``_all_slides``), remembered up to ``_MEMO_LIMIT`` keys."""
     memo = tab.slide_memo[chunk]
     found = memo.get(key)
     if found is None:
-        empty = key >> 8
-        out: list[Move] = []
-        for f in tab.point_bytes[chunk][key & 255]:
-            out += tab.slide_sets[f][empty & board.neighbour_masks[f]]
-        found = tuple(out)
+        found = _chunk_slides(board, tab.slide_sets, chunk, key)
         if len(memo) < _MEMO_LIMIT:
             memo[key] = found
     return found
