@@ -80,24 +80,28 @@ def test_removable_follows_so4() -> None:
         assert removable(BOARD, NINE_MENS_MORRIS, victim) == (free or victim)
 
 
+def _fresh_tables(monkeypatch: pytest.MonkeyPatch, memo_limit: int) -> None:
+    """Forget every board's tables (rebuilt on the next ask) and set the memo limit."""
+    monkeypatch.setattr(movegen, "_MEMO_LIMIT", memo_limit)
+    monkeypatch.setattr(movegen, "_TABLES", {})
+    monkeypatch.setattr(movegen, "_BY_ID", {})
+    monkeypatch.setattr(movegen, "_last", (None, None))
+
+
 @pytest.mark.parametrize("rules", [SQUARE_OFF, NINE_MENS_MORRIS, JUMP_OFF, TRADING_PLACES])
 def test_the_slide_memo_changes_no_move(monkeypatch: pytest.MonkeyPatch, rules: Rules) -> None:
     """generate lists the same moves in the same order with the slide memo full from the
     start (every chunk's slides computed piece by piece) as with it."""
     states = [s for seed in range(4) for s in playout(seed, rules)[0] if not s.is_over]
     with_memo = [s._generate() for s in states]
-    monkeypatch.setattr(movegen, "_MEMO_LIMIT", 0)
-    monkeypatch.setattr(movegen, "_TABLES", {})
-    monkeypatch.setattr(movegen, "_BY_ID", {})
+    _fresh_tables(monkeypatch, memo_limit=0)
     assert [s._generate() for s in states] == with_memo
     assert not any(tables(s.board).slide_memo[0] for s in states[:1])
 
 
 def test_the_slide_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """The slide memo keeps at most _MEMO_LIMIT keys a chunk, and past it still answers."""
-    monkeypatch.setattr(movegen, "_MEMO_LIMIT", 5)
-    monkeypatch.setattr(movegen, "_TABLES", {})
-    monkeypatch.setattr(movegen, "_BY_ID", {})
+    _fresh_tables(monkeypatch, memo_limit=5)
     states, _moves = playout(7, SQUARE_OFF)
     assert [s._generate() for s in states if not s.is_over]
     assert all(len(memo) <= 5 for memo in tables(BOARD).slide_memo)

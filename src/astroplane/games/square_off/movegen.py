@@ -164,18 +164,23 @@ class Tables:
 
 _TABLES: dict[Board, Tables] = {}
 _BY_ID: dict[int, tuple[Board, Tables]] = {}  # the same, by id: a Board hashes in Python
+_last: tuple[Board | None, Tables | None] = (None, None)  # the board asked last, its tables
 
 
 def tables(board: Board) -> Tables:
     """The move tables of ``board`` (built on first use, then cached)."""
+    global _last
+    last = _last
+    if last[0] is board and last[1] is not None:
+        return last[1]
     seen = _BY_ID.get(id(board))
-    if seen is not None and seen[0] is board:
-        return seen[1]
-    found = _TABLES.get(board)
-    if found is None:
-        found = _TABLES[board] = _build(board)
-    _BY_ID[id(board)] = (board, found)
-    return found
+    if seen is None or seen[0] is not board:
+        built = _TABLES.get(board)
+        if built is None:
+            built = _TABLES[board] = _build(board)
+        seen = _BY_ID[id(board)] = (board, built)
+    _last = seen
+    return seen[1]
 
 
 def _build(board: Board) -> Tables:
@@ -281,11 +286,8 @@ def generate(
         return tuple(places[p] for p in bits(empty) if not formed(board, mine | 1 << p, p) & marks)
     flying = rules.flying and mine.bit_count() == 3  # [SO5]
     jumps = rules.jumps and not flying  # a flight reaches every jump's point [SO12]
-    b0, b1, b2 = mine & 255, mine >> 8 & 255, mine >> 16
-    out: list[Move] = []
-    moves: tuple[Move, ...]
-    if not (jumps or marks):  # the common cases: lookups per byte of ``mine``
-        if not flying:
+    if not (jumps or marks or rules.trades):  # the common cases: a few lookups
+        if not flying:  # per 6-bit chunk of ``mine``, keyed with its empty neighbours
             reach = tab.slide_reach
             c0, c1, c2, c3 = mine & 63, mine >> 6 & 63, mine >> 12 & 63, mine >> 18
             k0 = c0 | (empty & reach[0][c0]) << 6
@@ -294,52 +296,53 @@ def generate(
             k3 = c3 | (empty & reach[3][c3]) << 6
             m0, m1, m2, m3 = tab.slide_memo
             try:
-                moves = m0[k0] + m1[k1] + m2[k2] + m3[k3]
-            except KeyError:
-                moves = _slides(tab, board, 0, k0) + _slides(tab, board, 1, k1)
-                moves += _slides(tab, board, 2, k2) + _slides(tab, board, 3, k3)
+                return m0[k0] + m1[k1] + m2[k2] + m3[k3]
+            except KeyError:  # a board with too many keys to list them all
+                return (
+                    _slides(tab, board, 0, k0)
+                    + _slides(tab, board, 1, k1)
+                    + _slides(tab, board, 2, k2)
+                    + _slides(tab, board, 3, k3)
+                )
+        fb = tab.flight_bytes  # per piece, per byte of ``empty``
+        e0, e1, e2 = empty & 255, empty >> 8 & 255, empty >> 16
+        out: list[Move] = []
+        for f in _points(tab, mine):
+            ff = fb[f]
+            out += ff[0][e0] + ff[1][e1] + ff[2][e2]
+        return tuple(out)
+    out = []
+    targets: Sequence[Move]
+    for f in _points(tab, mine):
+        if jumps:
+            found = [(t, mv) for t, mv in tab.slides[f] if empty >> t & 1]
+            found += [(t, mv) for q, t, mv in tab.jumps[f] if theirs >> q & 1 and empty >> t & 1]
+            found.sort(key=_first)
+            targets = [mv for _t, mv in found]
+        elif flying:
+            targets = [mv for t, mv in tab.flights[f] if empty >> t & 1]
         else:
-            ptb = tab.point_bytes
-            e0, e1, e2 = empty & 255, empty >> 8 & 255, empty >> 16
-            for f in ptb[0][b0] + ptb[1][b1] + ptb[2][b2]:
-                fb = tab.flight_bytes[f]
-                out += fb[0][e0] + fb[1][e1] + fb[2][e2]
-            moves = tuple(out)
-        if not rules.trades:
-            return moves
-        out = list(moves)
-    else:
-        ptb = tab.point_bytes
-        targets: Sequence[Move]
-        for f in ptb[0][b0] + ptb[1][b1] + ptb[2][b2]:
-            if jumps:
-                found = [(t, mv) for t, mv in tab.slides[f] if empty >> t & 1]
-                found += [
-                    (t, mv) for q, t, mv in tab.jumps[f] if theirs >> q & 1 and empty >> t & 1
-                ]
-                found.sort(key=_first)
-                targets = [mv for _t, mv in found]
-            elif flying:
-                targets = [mv for t, mv in tab.flights[f] if empty >> t & 1]
-            else:
-                targets = tab.slide_sets[f][empty & board.neighbour_masks[f]]
-            if marks:  # [SO7], [SO13]: no move may form a line the player's last move broke
-                rest = mine ^ 1 << f
-                targets = [
-                    mv for mv in targets if not formed(board, rest | 1 << mv.to, mv.to) & marks
-                ]
-            out += targets
+            targets = tab.slide_sets[f][empty & board.neighbour_masks[f]]
+        if marks:  # [SO7], [SO13]: no move may form a line the player's last move broke
+            rest = mine ^ 1 << f
+            targets = [mv for mv in targets if not formed(board, rest | 1 << mv.to, mv.to) & marks]
+        out += targets
     if rules.trades:  # [SO8]
         append = out.append
         tradable = theirs & ~protected(board, theirs)
         pairs = tab.linked_trades if rules.adjacent_trades else tab.trades
-        ptb = tab.point_bytes
-        for a in ptb[0][b0] + ptb[1][b1] + ptb[2][b2] if tradable else ():
+        for a in _points(tab, mine) if tradable else ():
             rest = mine ^ 1 << a
             for b, mv in pairs[a]:
                 if tradable >> b & 1 and not (marks and formed(board, rest | 1 << b, b) & marks):
                     append(mv)
     return tuple(out)
+
+
+def _points(tab: Tables, mask: int) -> tuple[int, ...]:
+    """The points of ``mask``, ascending (three lookups)."""
+    pb = tab.point_bytes
+    return pb[0][mask & 255] + pb[1][mask >> 8 & 255] + pb[2][mask >> 16]
 
 
 _MEMO_LIMIT = 1 << 15

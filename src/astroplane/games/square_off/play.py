@@ -132,7 +132,7 @@ def apply(state: SquareOffState, move: Move) -> SquareOffState:
     kind = move.kind
     p = move.point
     rights: tuple[int, ...] = ()
-    if kind == REMOVE:
+    if kind is REMOVE:
         if me:
             theirs = occupancy[0] ^ 1 << p
             occupancy = (theirs, occupancy[1])
@@ -145,26 +145,28 @@ def apply(state: SquareOffState, move: Move) -> SquareOffState:
         if theirs.bit_count() + hand[1 - me] > 2:
             rights = removals[1:]
     else:
-        if kind == PLACE:
+        if kind is PLACE:
             dest = p
             mine = occupancy[me] | 1 << p
             hand = (hand[0] - 1, hand[1]) if me == 0 else (hand[0], hand[1] - 1)
-            broke = 0
+            if rules.cooldown:  # a placement breaks no line, and clears the marks
+                cooldown = (0, cooldown[1]) if me == 0 else (cooldown[0], 0)
         else:
             dest = move.to
             before = occupancy[me]
-            broke = full_lines(tab, before) & tab.lines_through[p] if rules.cooldown else 0
-            mine = before ^ (1 << p | 1 << dest)  # [SO7] above: the lines the move breaks
-        if kind == TRADE:  # [SO8]; the trader's move alone [SO15]
+            mine = before ^ (1 << p | 1 << dest)
+            if rules.cooldown:  # every move replaces the mover's marks (section 8) [SO7]
+                broke = full_lines(tab, before) & tab.lines_through[p]  # the lines it breaks
+                cooldown = (broke, cooldown[1]) if me == 0 else (cooldown[0], broke)
+        if kind is TRADE:  # [SO8]; the trader's move alone [SO15]
             theirs = occupancy[1 - me] ^ (1 << dest | 1 << p)
             occupancy = (mine, theirs) if me == 0 else (theirs, mine)
         else:
             occupancy = (mine, occupancy[1]) if me == 0 else (occupancy[0], mine)
-        if rules.cooldown:  # every move replaces the mover's marks (section 8)
-            cooldown = (broke, cooldown[1]) if me == 0 else (cooldown[0], broke)
-        if full_lines(tab, mine) & tab.lines_through[dest]:  # [SO3]
-            rights = (me,)
-        if kind == TRADE and full_lines(tab, theirs) & tab.lines_through[p]:  # [SO8]
+        lb = tab.line_bytes  # full_lines(tab, mine), inline: every move but a removal asks
+        if lb[0][mine & 255] & lb[1][mine >> 8 & 255] & lb[2][mine >> 16] & tab.lines_through[dest]:
+            rights = (me,)  # [SO3]
+        if kind is TRADE and full_lines(tab, theirs) & tab.lines_through[p]:  # [SO8]
             rights += (1 - me,)
     # A right with nothing to remove is forfeited: no ply, no removal [SO4], section 8;
     # a trade's second right is checked when it comes up [SO18].
@@ -174,9 +176,9 @@ def apply(state: SquareOffState, move: Move) -> SquareOffState:
     if not rights:  # the turn ends
         turn_of = 1 - turn_of
         turns += 1
-        if kind == REMOVE:
+        if kind is REMOVE:
             quiet = 0
-        elif kind != PLACE:
+        elif kind is not PLACE:
             quiet += 1
     history: tuple[int, ...] = ()
     if rules.threefold:
