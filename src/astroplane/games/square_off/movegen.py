@@ -23,7 +23,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -103,7 +103,7 @@ def removable(board: Board, rules: Rules, victim: int) -> int:
 
 _BYTES = range(256)
 _CHUNKS = range(0, N_POINTS, 8)  # a 24-point mask is three bytes: points 0-7, 8-15, 16-23
-_SLIDE_BITS = 6  # slides go by 6 points: 13,012 keys on the standard board (by 8: 243,027)
+_SLIDE_BITS: Final = 6  # slides go by 6 points: 13,012 keys on the standard board (by 8: 243,027)
 
 ByteTable = tuple[tuple[Move, ...], ...]
 """Per byte value (0..255) of one chunk of a point mask, the moves on those points."""
@@ -407,7 +407,7 @@ def _first(item: tuple[int, Move]) -> int:
     return item[0]
 
 
-_ALL = (1 << N_POINTS) - 1
+_ALL: Final = (1 << N_POINTS) - 1
 
 
 def _subsets(pairs: tuple[tuple[int, Move], ...]) -> dict[int, tuple[Move, ...]]:

@@ -13,7 +13,7 @@ left; then the turn counters move on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn
 
 from astroplane.errors import IllegalMoveError
 from astroplane.games.square_off.board import Board
@@ -37,7 +37,9 @@ __all__ = ["SEATS", "apply", "position_key", "raise_illegal", "settle", "why_ill
 SEATS = ("W", "B")
 """The seat letters by seat number: 0 = W (white), 1 = B (black) [SO2]."""
 
-PLACE, REMOVE, TRADE = MoveKind.PLACE, MoveKind.REMOVE, MoveKind.TRADE
+_PLACE: Final = MoveKind.PLACE
+_REMOVE: Final = MoveKind.REMOVE
+_TRADE: Final = MoveKind.TRADE
 _RIGHTS_CODE = {(): 0, (0,): 1, (1,): 2, (0, 0): 3, (0, 1): 4, (1, 0): 5, (1, 1): 6}
 
 
@@ -132,7 +134,7 @@ def apply(state: SquareOffState, move: Move) -> SquareOffState:
     kind = move.kind
     p = move.point
     rights: tuple[int, ...] = ()
-    if kind is REMOVE:
+    if kind is _REMOVE:
         if me:
             theirs = occupancy[0] ^ 1 << p
             occupancy = (theirs, occupancy[1])
@@ -145,7 +147,7 @@ def apply(state: SquareOffState, move: Move) -> SquareOffState:
         if theirs.bit_count() + hand[1 - me] > 2:
             rights = removals[1:]
     else:
-        if kind is PLACE:
+        if kind is _PLACE:
             dest = p
             mine = occupancy[me] | 1 << p
             hand = (hand[0] - 1, hand[1]) if me == 0 else (hand[0], hand[1] - 1)
@@ -158,7 +160,7 @@ def apply(state: SquareOffState, move: Move) -> SquareOffState:
             if rules.cooldown:  # every move replaces the mover's marks (section 8) [SO7]
                 broke = full_lines(tab, before) & tab.lines_through[p]  # the lines it breaks
                 cooldown = (broke, cooldown[1]) if me == 0 else (cooldown[0], broke)
-        if kind is TRADE:  # [SO8]; the trader's move alone [SO15]
+        if kind is _TRADE:  # [SO8]; the trader's move alone [SO15]
             theirs = occupancy[1 - me] ^ (1 << dest | 1 << p)
             occupancy = (mine, theirs) if me == 0 else (theirs, mine)
         else:
@@ -166,7 +168,7 @@ def apply(state: SquareOffState, move: Move) -> SquareOffState:
         lb = tab.line_bytes  # full_lines(tab, mine), inline: every move but a removal asks
         if lb[0][mine & 255] & lb[1][mine >> 8 & 255] & lb[2][mine >> 16] & tab.lines_through[dest]:
             rights = (me,)  # [SO3]
-        if kind is TRADE and full_lines(tab, theirs) & tab.lines_through[p]:  # [SO8]
+        if kind is _TRADE and full_lines(tab, theirs) & tab.lines_through[p]:  # [SO8]
             rights += (1 - me,)
     # A right with nothing to remove is forfeited: no ply, no removal [SO4], section 8;
     # a trade's second right is checked when it comes up [SO18].
@@ -176,9 +178,9 @@ def apply(state: SquareOffState, move: Move) -> SquareOffState:
     if not rights:  # the turn ends
         turn_of = 1 - turn_of
         turns += 1
-        if kind is REMOVE:
+        if kind is _REMOVE:
             quiet = 0
-        elif kind is not PLACE:
+        elif kind is not _PLACE:
             quiet += 1
     history: tuple[int, ...] = ()
     if rules.threefold:
@@ -186,7 +188,7 @@ def apply(state: SquareOffState, move: Move) -> SquareOffState:
             board, occupancy, hand, rights[0] if rights else turn_of, rights, cooldown
         )
         # placements and removals cannot be undone: no earlier position can come back [SO19]
-        history = (key,) if kind in (PLACE, REMOVE) else (*state.history, key)
+        history = (key,) if kind in (_PLACE, _REMOVE) else (*state.history, key)
     return settle(
         type(state),
         rules,
