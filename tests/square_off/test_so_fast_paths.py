@@ -150,3 +150,14 @@ def test_the_standard_boards_slides_are_listed_when_the_tables_are_built() -> No
     fresh = movegen._build(BOARD)
     assert [len(m) for m in fresh.slide_memo] == [1665, 4841, 4841, 1665]
     assert fresh.slide_memo == tables(BOARD).slide_memo
+
+
+def test_the_compiled_build_compiles_the_move_generator_and_the_ply() -> None:
+    """Square Off's movegen and play are C extensions exactly when astroplane.COMPILED (the
+    mypyc build, hatch_build.COMPILED_MODULES), pure Python otherwise."""
+    import astroplane
+    from astroplane.games.square_off import play
+
+    for module in (movegen, play):
+        assert module.__file__ is not None
+        assert module.__file__.endswith((".so", ".pyd")) == astroplane.COMPILED, module
