@@ -116,7 +116,7 @@ class Tables:
     Point masks are read a byte at a time: a table per chunk (points 0-7, 8-15, 16-23)
     indexed by that byte of the mask, so a question about a mask is three lookups, and the
     rules still ask the board (no coordinate arithmetic): every table is built from its
-    points, links and lines.
+    points, links and lines [SO31].
 
     Attributes:
         places: ``PLACE`` per point.

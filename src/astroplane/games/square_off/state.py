@@ -45,7 +45,7 @@ class _Slots:
     The engine builds a state by filling one of these and then making it a
     ``SquareOffState`` (``SquareOffState._assemble``): the layouts are the same (the attrs
     class adds no slot), and the attrs ``__init__`` of a frozen class stores each field
-    through ``object.__setattr__``, a fifth of a ply.
+    through ``object.__setattr__``, a fifth of a ply [SO31].
     """
 
     __slots__ = (*_FIELDS, "_hash", "__weakref__")
