@@ -22,7 +22,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: The modules mypyc compiles (paths under src/). Only modules mypyc accepts and whose
 #: compiled form passes the whole test suite; the attrs classes (state.py, ruleset.py)
 #: are left out (a compiled frozen attrs class crashed at run time), and so is perft.py
-#: (mypyc drops the docstrings of public functions).
+#: (mypyc drops the docstrings of public functions). Square Off's move generator and
+#: ply (its state class stays pure, as ASTROPLANE's does).
 COMPILED_MODULES = (
     "astroplane/games/astroplane/packed.py",
     "astroplane/games/astroplane/construct.py",
@@ -31,6 +32,8 @@ COMPILED_MODULES = (
     "astroplane/games/astroplane/rules/turns.py",
     "astroplane/games/astroplane/rules/squares.py",
     "astroplane/games/astroplane/rules/explain.py",
+    "astroplane/games/square_off/movegen.py",
+    "astroplane/games/square_off/play.py",
 )
 
 _SETUP = """

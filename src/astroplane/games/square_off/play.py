@@ -13,11 +13,18 @@ left; then the turn counters move on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn
 
 from astroplane.errors import IllegalMoveError
 from astroplane.games.square_off.board import Board
-from astroplane.games.square_off.movegen import formed, generate, protected, removable
+from astroplane.games.square_off.movegen import (
+    formed,
+    full_lines,
+    generate,
+    protected,
+    removable,
+    tables,
+)
 from astroplane.games.square_off.moves import Move, MoveKind
 from astroplane.games.square_off.outcome import Ending, Outcome
 
@@ -30,6 +37,9 @@ __all__ = ["SEATS", "apply", "position_key", "raise_illegal", "settle", "why_ill
 SEATS = ("W", "B")
 """The seat letters by seat number: 0 = W (white), 1 = B (black) [SO2]."""
 
+_PLACE: Final = MoveKind.PLACE
+_REMOVE: Final = MoveKind.REMOVE
+_TRADE: Final = MoveKind.TRADE
 _RIGHTS_CODE = {(): 0, (0,): 1, (1,): 2, (0, 0): 3, (0, 1): 4, (1, 0): 5, (1, 1): 6}
 
 
@@ -70,10 +80,10 @@ def settle(
     to_move = removals[0] if removals else turn_of
     outcome = None
     moves: tuple[Move, ...] = ()
-    for seat in (0, 1):
-        if occupancy[seat].bit_count() + in_hand[seat] <= 2:
-            outcome = Outcome(1 - seat, Ending.TWO_PIECES)
-            break
+    if occupancy[0].bit_count() + in_hand[0] <= 2:
+        outcome = Outcome(1, Ending.TWO_PIECES)
+    elif occupancy[1].bit_count() + in_hand[1] <= 2:
+        outcome = Outcome(0, Ending.TWO_PIECES)
     else:
         moves = generate(
             board,
@@ -94,7 +104,7 @@ def settle(
             outcome = Outcome(None, Ending.THREEFOLD)
         if outcome is not None:
             moves = ()
-    state = state_type(
+    return state_type._assemble(
         rules,
         board,
         occupancy,
@@ -107,70 +117,78 @@ def settle(
         quiet,
         history,
         outcome,
+        moves,
     )
-    object.__setattr__(state, "_moves", moves)
-    return state
 
 
 def apply(state: SquareOffState, move: Move) -> SquareOffState:
     """The state after the player to act plays ``move``, a member of ``legal_moves()``."""
     board, rules = state.board, state.rules
-    me = state.to_move
-    opp = 1 - me
-    occ = [state.occupancy[0], state.occupancy[1]]
+    tab = tables(board)
+    removals = state.removals
+    me = removals[0] if removals else state.turn_of
+    occupancy = state.occupancy
     hand = state.in_hand
     removed = state.removed
     cooldown = state.cooldown
     kind = move.kind
     p = move.point
-    rights: list[int]
-    if kind == MoveKind.REMOVE:
-        occ[opp] ^= 1 << p
-        removed = (removed[0] + 1, removed[1]) if opp == 0 else (removed[0], removed[1] + 1)
-        rights = list(state.removals[1:])
-        if occ[opp].bit_count() + hand[opp] <= 2:  # the game ends at once [SO8], [SO18]
-            rights = []
-        irreversible = True
+    rights: tuple[int, ...] = ()
+    if kind is _REMOVE:
+        if me:
+            theirs = occupancy[0] ^ 1 << p
+            occupancy = (theirs, occupancy[1])
+            removed = (removed[0] + 1, removed[1])
+        else:
+            theirs = occupancy[1] ^ 1 << p
+            occupancy = (occupancy[0], theirs)
+            removed = (removed[0], removed[1] + 1)
+        # the game ends at once at two pieces [SO8], [SO18]
+        if theirs.bit_count() + hand[1 - me] > 2:
+            rights = removals[1:]
     else:
-        if kind == MoveKind.PLACE:
-            occ[me] |= 1 << p
-            hand = (hand[0] - 1, hand[1]) if me == 0 else (hand[0], hand[1] - 1)
+        if kind is _PLACE:
             dest = p
-            broke = 0
+            mine = occupancy[me] | 1 << p
+            hand = (hand[0] - 1, hand[1]) if me == 0 else (hand[0], hand[1] - 1)
+            if rules.cooldown:  # a placement breaks no line, and clears the marks
+                cooldown = (0, cooldown[1]) if me == 0 else (cooldown[0], 0)
         else:
             dest = move.to
-            before = occ[me]
-            broke = formed(board, before, p) if rules.cooldown else 0  # [SO7]
-            occ[me] = before ^ (1 << p) | (1 << dest)
-            if kind == MoveKind.TRADE:  # [SO8]; the trader's move alone [SO15]
-                occ[opp] = occ[opp] ^ (1 << dest) | (1 << p)
-        if rules.cooldown:  # every move replaces the mover's marks (section 8)
-            cooldown = (broke, cooldown[1]) if me == 0 else (cooldown[0], broke)
-        rights = [me] if formed(board, occ[me], dest) else []  # [SO3]
-        if kind == MoveKind.TRADE and formed(board, occ[opp], p):  # [SO8]
-            rights.append(opp)
-        irreversible = kind == MoveKind.PLACE
-    occupancy = (occ[0], occ[1])
+            before = occupancy[me]
+            mine = before ^ (1 << p | 1 << dest)
+            if rules.cooldown:  # every move replaces the mover's marks (section 8) [SO7]
+                broke = full_lines(tab, before) & tab.lines_through[p]  # the lines it breaks
+                cooldown = (broke, cooldown[1]) if me == 0 else (cooldown[0], broke)
+        if kind is _TRADE:  # [SO8]; the trader's move alone [SO15]
+            theirs = occupancy[1 - me] ^ (1 << dest | 1 << p)
+            occupancy = (mine, theirs) if me == 0 else (theirs, mine)
+        else:
+            occupancy = (mine, occupancy[1]) if me == 0 else (occupancy[0], mine)
+        lb = tab.line_bytes  # full_lines(tab, mine), inline: every move but a removal asks
+        if lb[0][mine & 255] & lb[1][mine >> 8 & 255] & lb[2][mine >> 16] & tab.lines_through[dest]:
+            rights = (me,)  # [SO3]
+        if kind is _TRADE and full_lines(tab, theirs) & tab.lines_through[p]:  # [SO8]
+            rights += (1 - me,)
     # A right with nothing to remove is forfeited: no ply, no removal [SO4], section 8;
     # a trade's second right is checked when it comes up [SO18].
     while rights and not removable(board, rules, occupancy[1 - rights[0]]):
-        rights.pop(0)
+        rights = rights[1:]
     turn_of, turns, quiet = state.turn_of, state.turns, state.quiet
     if not rights:  # the turn ends
         turn_of = 1 - turn_of
         turns += 1
-        if kind == MoveKind.REMOVE:
+        if kind is _REMOVE:
             quiet = 0
-        elif kind != MoveKind.PLACE:
+        elif kind is not _PLACE:
             quiet += 1
-    removals = tuple(rights)
     history: tuple[int, ...] = ()
     if rules.threefold:
         key = position_key(
-            board, occupancy, hand, rights[0] if rights else turn_of, removals, cooldown
+            board, occupancy, hand, rights[0] if rights else turn_of, rights, cooldown
         )
         # placements and removals cannot be undone: no earlier position can come back [SO19]
-        history = (key,) if irreversible else (*state.history, key)
+        history = (key,) if kind in (_PLACE, _REMOVE) else (*state.history, key)
     return settle(
         type(state),
         rules,
@@ -179,7 +197,7 @@ def apply(state: SquareOffState, move: Move) -> SquareOffState:
         hand,
         removed,
         turn_of,
-        removals,
+        rights,
         cooldown,
         turns,
         quiet,

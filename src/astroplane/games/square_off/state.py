@@ -17,7 +17,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -31,9 +31,29 @@ from astroplane.games.square_off.render import render
 
 __all__ = ["SquareOffState"]
 
+_new = object.__new__
 
-@attrs.frozen(cache_hash=True, repr=False)
-class SquareOffState:
+_FIELDS = (
+    "rules", "board", "occupancy", "in_hand", "removed", "turn_of", "removals", "cooldown",
+    "turns", "quiet", "history", "outcome", "_moves",
+)  # fmt: skip
+
+
+class _Slots:
+    """The storage of ``SquareOffState``, with a plain ``__setattr__``.
+
+    The engine builds a state by filling one of these and then making it a
+    ``SquareOffState`` (``SquareOffState._assemble``): the layouts are the same (the attrs
+    class adds no slot), and the attrs ``__init__`` of a frozen class stores each field
+    through ``object.__setattr__``, a fifth of a ply [SO31].
+    """
+
+    __slots__ = (*_FIELDS, "_hash", "__weakref__")
+    _hash: int
+
+
+@attrs.frozen(hash=False, repr=False)
+class SquareOffState(_Slots):
     """A complete, immutable Square Off state.
 
     Build one with ``new_game`` or ``setup_position``; the constructor does no validation
@@ -77,6 +97,58 @@ class SquareOffState:
     #: The game's registry name (``astroplane.protocol.get_game``; registered with the
     #: formats of the shared kit).
     game_name: ClassVar[str] = "square-off"
+
+    @classmethod
+    def _assemble(
+        cls,
+        rules: Rules,
+        board: Board,
+        occupancy: tuple[int, int],
+        in_hand: tuple[int, int],
+        removed: tuple[int, int],
+        turn_of: int,
+        removals: tuple[int, ...],
+        cooldown: tuple[int, int],
+        turns: int,
+        quiet: int,
+        history: tuple[int, ...],
+        outcome: Outcome | None,
+        moves: tuple[Move, ...],
+    ) -> SquareOffState:
+        """The state with these fields and legal moves, for the engine: the same value as
+        the constructor's, built without its per-field ``object.__setattr__``."""
+        if cls is not SquareOffState:  # a subclass may add slots: its constructor
+            state = cls(
+                rules, board, occupancy, in_hand, removed, turn_of, removals, cooldown,
+                turns, quiet, history, outcome,
+            )  # fmt: skip
+            object.__setattr__(state, "_moves", moves)
+            return state
+        new: Any = _new(_Slots)
+        new.rules = rules
+        new.board = board
+        new.occupancy = occupancy
+        new.in_hand = in_hand
+        new.removed = removed
+        new.turn_of = turn_of
+        new.removals = removals
+        new.cooldown = cooldown
+        new.turns = turns
+        new.quiet = quiet
+        new.history = history
+        new.outcome = outcome
+        new._moves = moves
+        new.__class__ = SquareOffState
+        return new  # type: ignore[no-any-return]
+
+    def __hash__(self) -> int:
+        """The hash of the fields compared by ``==`` (computed once)."""
+        try:
+            return self._hash
+        except AttributeError:  # not yet computed
+            found = hash(tuple([getattr(self, name) for name in _FIELDS[:-1]]))
+            object.__setattr__(self, "_hash", found)
+            return found
 
     # ---- the State protocol -------------------------------------------------------------
     @property
