@@ -17,6 +17,7 @@ from astroplane.games.square_off import (
     PRESETS,
     SQUARE_OFF,
     TRADING_PLACES,
+    Move,
     Rules,
     new_game,
     position_from_text,
@@ -117,6 +118,20 @@ def test_a_pending_trade_removal_pair_round_trips() -> None:
     after = play(s, "xe4")
     assert position_to_text(after).split()[3:5] == ["W", "B"]
     assert position_from_text(position_to_text(after)) == after
+
+
+def test_a_trades_second_right_with_nothing_to_remove_reads() -> None:
+    """A trade's second right may have nothing to remove while the first is used (every
+    piece of W on a line): the engine reaches that state, so the reader takes it; the
+    right lapses when it comes up [SO18]. (Hypothesis found it refused, seed 234.)"""
+    text = "trading-places .../.../BBB/WWW.../WWW/BBB/B.. 0/0 W WB -/- t24 q1"
+    s = position_from_text(text)
+    assert s.removals == (0, 1) and position_to_text(s) == text
+    assert s.legal_moves() == (Move.remove("a1"),)
+    after = play(s, "xa1")
+    assert after.removals == () and after.to_move == 1
+    with pytest.raises(NotationError, match=r"B has a removal pending but no piece of W"):
+        position_from_text(text.replace(" W WB ", " W B "))  # B's right acting now
 
 
 def test_cooldown_marks_and_history_are_written() -> None:

@@ -176,7 +176,9 @@ def setup_position(
         raise PositionError(str(exc)) from None
     if len(rights) > 2:
         raise PositionError(f"at most two removal rights are pending, not {len(rights)}")
-    for seat in rights:
+    # The right acting now must have something to remove; a trade's second right is
+    # checked when it comes up, and may lapse then [SO18].
+    for seat in rights[:1]:
         if not removable(board, rules, occupancy[1 - seat]):
             raise PositionError(
                 f"{SEATS[seat]} has a removal pending but no piece of "
