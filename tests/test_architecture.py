@@ -248,11 +248,6 @@ KNOWN_TYPE_ONLY_CYCLES = {
             "rules.variants", "state",
         )
     ),
-    frozenset({
-        "astroplane.games.square_off.movegen", "astroplane.games.square_off.moves",
-        "astroplane.games.square_off.play", "astroplane.games.square_off.render",
-        "astroplane.games.square_off.state",
-    }),
 }  # fmt: skip
 
 

@@ -32,7 +32,7 @@ Examples:
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
@@ -41,7 +41,8 @@ from astroplane.games.square_off.board import N_POINTS, point_id, point_name
 from astroplane.kit.limits import shown
 
 if TYPE_CHECKING:
-    from astroplane.games.square_off.state import SquareOffState
+    from collections.abc import Sequence
+
 
 __all__ = [
     "NUM_ACTIONS",
@@ -180,7 +181,19 @@ def move_to_action(move: Move) -> int:
     return _PAIRS + N_POINTS * move.point + move.to
 
 
-def action_to_move(state: SquareOffState, action: int) -> Move:
+class _Playable(Protocol):
+    """What ``action_to_move`` uses of a state (``SquareOffState`` has it; this module is
+    below the state's, so it does not import it)."""
+
+    @property
+    def removals(self) -> tuple[int, ...]: ...
+
+    def legal_moves(self) -> Sequence[Move]: ...
+
+    def play(self, move: Move) -> object: ...
+
+
+def action_to_move(state: _Playable, action: int) -> Move:
     """The legal move of ``state`` whose action number is ``action``.
 
     Raises:
@@ -206,7 +219,7 @@ def action_to_move(state: SquareOffState, action: int) -> Move:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _decode(state: SquareOffState, action: int) -> Move:
+def _decode(state: _Playable, action: int) -> Move:
     """A move with that number, of the kind the state would expect (for the error)."""
     if action < _PAIRS:
         kind = MoveKind.REMOVE if state.removals else MoveKind.PLACE

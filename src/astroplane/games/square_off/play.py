@@ -13,7 +13,7 @@ left; then the turn counters move on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn, TypeVar
 
 from astroplane.errors import IllegalMoveError
 from astroplane.games.square_off.board import Board
@@ -30,7 +30,10 @@ from astroplane.games.square_off.outcome import Ending, Outcome
 
 if TYPE_CHECKING:
     from astroplane.games.square_off.options import Rules
-    from astroplane.games.square_off.state import SquareOffState
+    from astroplane.games.square_off.view import StateView
+
+#: The state type ``apply`` and ``settle`` build: the one they were given.
+S = TypeVar("S", bound="StateView")
 
 __all__ = ["SEATS", "apply", "position_key", "raise_illegal", "settle", "why_illegal"]
 
@@ -62,7 +65,7 @@ def position_key(
 
 
 def settle(
-    state_type: type[SquareOffState],
+    state_type: type[S],
     rules: Rules,
     board: Board,
     occupancy: tuple[int, int],
@@ -74,7 +77,7 @@ def settle(
     turns: int,
     quiet: int,
     history: tuple[int, ...],
-) -> SquareOffState:
+) -> S:
     """The state with these fields after the end checks of section 8, its legal moves
     computed (``history`` must already hold this position's key when threefold is on)."""
     to_move = removals[0] if removals else turn_of
@@ -121,7 +124,7 @@ def settle(
     )
 
 
-def apply(state: SquareOffState, move: Move) -> SquareOffState:
+def apply(state: S, move: Move) -> S:
     """The state after the player to act plays ``move``, a member of ``legal_moves()``."""
     board, rules = state.board, state.rules
     tab = tables(board)
@@ -209,7 +212,7 @@ def _names(board: Board, mask: int) -> str:
     return ", ".join(board.names[p] for p in range(len(board.names)) if mask >> p & 1)
 
 
-def why_illegal(state: SquareOffState, move: object) -> str:
+def why_illegal(state: StateView, move: object) -> str:
     """Why ``move`` is not legal in ``state``, naming the rule (for ``IllegalMoveError``)."""
     if not isinstance(move, Move):
         return f"not a Move: {type(move).__name__}"
@@ -284,6 +287,6 @@ def why_illegal(state: SquareOffState, move: object) -> str:
     return "not a legal move here"
 
 
-def raise_illegal(state: SquareOffState, move: object) -> NoReturn:
+def raise_illegal(state: StateView, move: object) -> NoReturn:
     """Raise the ``IllegalMoveError`` that says why ``move`` is not legal in ``state``."""
     raise IllegalMoveError(move, why_illegal(state, move))

@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING
 from astroplane.games.square_off.play import SEATS
 
 if TYPE_CHECKING:
-    from astroplane.games.square_off.state import SquareOffState
+    from astroplane.games.square_off.view import StateView
 
 __all__ = ["render"]
 
 
-def render(state: SquareOffState, highlight: Iterable[int] = ()) -> str:
+def render(state: StateView, highlight: Iterable[int] = ()) -> str:
     """The board as a 7-line drawing with file letters, then one status line; the points
     in ``highlight`` (point ids) are marked ``>like this<`` (over the links beside them).
 
@@ -63,7 +63,7 @@ def render(state: SquareOffState, highlight: Iterable[int] = ()) -> str:
     return "\n".join(lines)
 
 
-def status(state: SquareOffState) -> str:
+def status(state: StateView) -> str:
     """One line: who acts (or the result), the hands, the removed pieces, the turn number
     (the protocol's ``state.turn``: 1 for the first player's first turn), or once the
     game is over the turns played."""

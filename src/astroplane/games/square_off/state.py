@@ -17,7 +17,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import attrs
 
@@ -139,7 +139,7 @@ class SquareOffState(_Slots):
         new.outcome = outcome
         new._moves = moves
         new.__class__ = SquareOffState
-        return new  # type: ignore[no-any-return]
+        return cast(SquareOffState, new)
 
     def __hash__(self) -> int:
         """The hash of the fields compared by ``==`` (computed once)."""
