@@ -1,13 +1,12 @@
 """The game-independent part of PGN-like game records: lines, headers and games.
 
-Part of the kit: the records of every game (ASTROPLANE's
-``astroplane.games.astroplane.formats.record``, Aeroplane Chess's
-``astroplane.games.aeroplane_chess.record``, and through ``astroplane.kit.gamerecord`` Square
-Off's and StarCastles') are built on it. A record text is split into lines at ``\\n`` only (a
-``\\r`` before it is dropped): the Unicode line breaks that ``str.splitlines`` also splits at
-(U+2028, U+0085, ``\\x1c``...) are escaped by the writer, so a header value never breaks a line.
+Part of the kit: the records of every game are built on it, through
+``astroplane.kit.gamerecord`` (and its move lines, ``astroplane.kit.recordlines``). A record
+text is split into lines at ``\\n`` only (a ``\\r`` before it is dropped): the Unicode line
+breaks that ``str.splitlines`` also splits at (U+2028, U+0085, ``\\x1c``...) are escaped by
+the writer, so a header value never breaks a line.
 
-A game is its header lines ``[Name "value"]``, then its turn lines. Several games follow each other
+A game is its header lines ``[Name "value"]``, then its move lines. Several games follow each other
 in one text: a header line starts a new game when the game before has a turn line, or when a blank
 line has ended its headers. Blank lines and lines starting with ``#`` are ignored otherwise.
 
@@ -23,7 +22,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from typing import TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
 
 from astroplane.errors import NotationError
 from astroplane.kit.limits import (
@@ -188,12 +187,12 @@ class RawGame:
         headers: tuple[tuple[str, str, int], ...],
         body: Iterator[tuple[int, str]],
         first_line: int,
-        shared: dict[Hashable, Hashable] | None = None,
+        shared: dict[Any, Any] | None = None,
     ) -> None:
         self.headers = headers
         self.body = body
         self.first_line = first_line
-        self._shared = {} if shared is None else shared
+        self._shared: dict[Any, Any] = {} if shared is None else shared
 
     def intern(self, value: H) -> H:
         """One shared object for equal immutable values (moves, headers) across the games
@@ -204,7 +203,7 @@ class RawGame:
             if len(self._shared) >= _SHARED_KEPT:  # iter_records: never keep a whole file
                 self._shared.clear()
             self._shared[value] = found = value
-        return found  # type: ignore[return-value]
+        return found
 
     def header_pairs(self) -> tuple[tuple[str, str], ...]:
         """The ``(name, value)`` headers for the game's record, shared with equal ones of
@@ -355,7 +354,7 @@ class _Splitter:
         self.next_line: tuple[int, str] | None = None  # read but not yet used
         self.size = 0  # characters of the current game so far
         self.games = 0
-        self.shared: dict[Hashable, Hashable] = {}  # RawGame.intern's table for this read
+        self.shared: dict[Any, Any] = {}  # RawGame.intern's table for this read
 
     def _read(self) -> tuple[int, str] | None:
         if self.next_line is not None:
@@ -470,7 +469,7 @@ def split_games(source: str | TextIO, *, many: bool) -> Iterator[RawGame]:
     return _Splitter(source, many).games_()
 
 
-_STARTS: dict[tuple[object, ...], object] = {}
+_STARTS: dict[tuple[object, ...], Any] = {}
 #: How many start positions ``cached_start`` keeps.
 _STARTS_KEPT = 64
 _START_HEADERS = ("Position", "Rules", "Seats", "Colours", "Players", "First")
@@ -491,7 +490,7 @@ def cached_start(headers: Mapping[str, tuple[str, int]], game: str, build: Calla
         if len(_STARTS) >= _STARTS_KEPT:
             _STARTS.clear()
         _STARTS[key] = state
-    return state  # type: ignore[return-value]
+    return state
 
 
 #: A token header's value: printable ASCII without blanks.
