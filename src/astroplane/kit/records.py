@@ -32,7 +32,6 @@ from astroplane.kit.limits import (
     MAX_RECORD_TEXT,
     MAX_RECORDS_GAMES,
     MAX_RECORDS_TEXT,
-    check_ascii,
     check_size,
 )
 
@@ -49,7 +48,6 @@ __all__ = [
     "split_event_date",
     "split_games",
     "token_header",
-    "turn_line",
 ]
 
 T = TypeVar("T")
@@ -60,8 +58,6 @@ _PLAIN = re.compile(r'[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]*')
 _ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
 _WRITE_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 _HEX = frozenset("0123456789abcdefABCDEF")
-#: A turn line: number, ``.``, a seat or colour letter, ``:``, the moves (ASCII only).
-_TURN = re.compile(r"([0-9]{1,9})[ \t]*\.[ \t]*([A-Za-z])[ \t]*:(.*)")
 #: How much of a file is read at a time.
 _CHUNK = 1 << 16
 
@@ -558,19 +554,3 @@ def check_game(
             0,
             line,
         )
-
-
-def turn_line(raw: str, number: int, letters: str) -> tuple[int, str, int, str]:
-    """Read a turn line ``12. S: moves``: the turn number, the seat letter (upper case),
-    the offset of the moves in ``raw`` and the moves text.
-
-    Raises:
-        NotationError: If the line is not printable ASCII or not a turn line.
-    """
-    check_ascii(raw, "a turn line", number)
-    stripped = raw.strip(" \t")
-    m = _TURN.fullmatch(stripped)
-    if m is None or m.group(2).upper() not in letters:
-        raise NotationError(f"a turn line is 'number. {letters[0]}: moves'", raw, 0, number)
-    offset = raw.index(stripped) + m.start(3)
-    return int(m.group(1)), m.group(2).upper(), offset, m.group(3)
