@@ -253,9 +253,14 @@ def _board(
 ) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
     """The planes' progress and the stacks of a state object."""
     planes = [HANGAR] * 16
-    names = [plane_name(p) for p in range(16) if p >> 2 in seats]
-    for name, where in object_with(field(d, "planes", "state"), "state.planes", names).items():
-        p, path = plane_from_name(name), f"state.planes.{name}"
+    found = field(d, "planes", "state")
+    if not isinstance(found, dict):
+        raise JsonPathError("state.planes", "expected an object")
+    for name, where in found.items():
+        p = _plane(name, "state.planes")
+        path = f"state.planes.{name}"
+        if p >> 2 not in seats:
+            raise JsonPathError(path, f"{COLOURS[p >> 2]} is not in the game")
         if not isinstance(where, str):
             raise JsonPathError(path, "the square is a string")
         if where != "hangar":
