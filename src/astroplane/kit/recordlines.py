@@ -173,15 +173,16 @@ class Lines:
             ended = self.ended(game, state, current)
             if ended is not None:
                 raise NotationError(ended, raw, column, number)
-            what = self.what(game, state, current, token)
             try:
                 move = game.parse_move(state, token)
-                state = state.play(move)
+                state = state.play(move)  # on an error, state is still the one before
             except NotationError as exc:
+                what = self.what(game, state, current, token)
                 raise NotationError(
                     what + exc.problem, raw, column + (exc.index or 0), number
                 ) from None
             except IllegalMoveError as exc:  # pragma: no cover - parse_move gives legal moves
+                what = self.what(game, state, current, token)
                 raise NotationError(what + str(exc), raw, column, number) from None
             moves.append(intern(move))
         return state
