@@ -11,6 +11,7 @@ import pytest
 
 from astroplane.errors import NotationError, UnknownVariantError
 from astroplane.games.astroplane.formats.record import GameRecord as AstroplaneRecord
+from astroplane.kit import records
 from astroplane.kit.anyrecord import record_format
 from astroplane.kit.gamerecord import Record, RecordFormat, TurnLines
 from astroplane.protocol import get_game
@@ -103,3 +104,9 @@ def test_an_unknown_variant_in_the_position_header_keeps_its_class() -> None:
     with pytest.raises(UnknownVariantError) as err:
         AstroplaneRecord.from_text(text)
     assert err.value.line == 2
+
+
+def test_the_old_turn_line_reader_still_reads_with_a_warning() -> None:
+    """kit.records.turn_line, public before TurnLines, still reads a turn line and warns."""
+    with pytest.warns(DeprecationWarning, match="turn_label"):
+        assert records.turn_line(" 3. n: Nl-f9se", 5, "SWNE") == (3, "N", 6, " Nl-f9se")

@@ -41,6 +41,7 @@ __all__ = [
     "TurnLines",
     "blank_tokens",
     "round_label",
+    "turn_label",
 ]
 
 _WORD = re.compile(r"[^ \t]+")
@@ -188,6 +189,25 @@ class Lines:
         return state
 
 
+def turn_label(raw: str, number: int, letters: str) -> tuple[int, str, int, str]:
+    """Read the label of a turn line ``12. S: plies`` (line ``number``): the turn number,
+    the seat letter (upper case, one of ``letters``), the offset of the plies in ``raw``
+    and their text.
+
+    Raises:
+        NotationError: If the line is not printable ASCII or not a turn line.
+
+    Examples:
+        >>> turn_label("12. s: Sl-e2ne", 3, "SWNE")
+        (12, 'S', 6, ' Sl-e2ne')
+    """
+    check_ascii(raw, "a turn line", number)
+    m = _TURN.fullmatch(raw.strip(" \t"))
+    if m is None or m.group(2).upper() not in letters:
+        raise NotationError(f"a turn line is 'number. {letters[0]}: moves'", raw, 0, number)
+    return int(m.group(1)), m.group(2).upper(), _lead(raw) + m.start(3), m.group(3)
+
+
 def _lead(raw: str) -> int:
     return len(raw) - len(raw.lstrip(" \t"))
 
@@ -275,21 +295,16 @@ class TurnLines(Lines):
 
     def opening(self, game: LineGame, state: Any, raw: str, number: int) -> int:
         """See ``Lines.opening``."""
-        check_ascii(raw, "a turn line", number)
+        written, letter, offset, _plies = turn_label(raw, number, self.letters)
         lead = _lead(raw)
-        m = _TURN.fullmatch(raw.strip(" \t"))
-        if m is None or m.group(2).upper() not in self.letters:
-            raise NotationError(
-                f"a turn line is 'number. {self.letters[0]}: moves'", raw, 0, number
-            )
         if game.is_over(state):
             raise NotationError("the game is already over", raw, lead, number)
         turn = game.round_of(state)[0]
-        if int(m.group(1)) != turn or m.group(2).upper() != game.who(state):
+        if written != turn or letter != game.who(state):
             raise NotationError(
                 f"this is turn {turn}, {game.who(state)} to move", raw, lead, number
             )
-        return lead + m.start(3)
+        return offset
 
     def empty(self, raw: str) -> tuple[str, int]:
         """See ``Lines.empty``."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import warnings
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import Any, TextIO, TypeVar
 
@@ -34,6 +35,7 @@ from astroplane.kit.limits import (
     MAX_RECORDS_TEXT,
     check_size,
 )
+from astroplane.kit.recordlines import turn_label
 
 __all__ = [
     "RawGame",
@@ -48,6 +50,7 @@ __all__ = [
     "split_event_date",
     "split_games",
     "token_header",
+    "turn_line",
 ]
 
 T = TypeVar("T")
@@ -554,3 +557,18 @@ def check_game(
             0,
             line,
         )
+
+
+def turn_line(raw: str, number: int, letters: str) -> tuple[int, str, int, str]:
+    """Deprecated: ``astroplane.kit.recordlines.turn_label`` (the same function), which
+    ``TurnLines`` reads turn lines with. Kept for one release with a ``DeprecationWarning``.
+
+    Raises:
+        NotationError: If the line is not printable ASCII or not a turn line.
+    """
+    warnings.warn(
+        "astroplane.kit.records.turn_line is deprecated: use astroplane.kit.recordlines.turn_label",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return turn_label(raw, number, letters)
