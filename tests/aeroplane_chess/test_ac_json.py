@@ -18,6 +18,7 @@ from astroplane.games.aeroplane_chess.jsonio import (
     state_from_dict,
     state_to_dict,
 )
+from astroplane.kit.jsonread import JsonPathError
 
 _VALIDATOR = jsonschema.Draft202012Validator(json_schema())
 
@@ -75,7 +76,7 @@ def _start() -> dict[str, Any]:
         ({"game": "astroplane"}, "not an Aeroplane Chess state"),
         ({"colours": ["R", "Q"]}, "not a colour"),
         ({"planes": {"R1": "RT"}}, "planes lists every plane"),
-        ({"turn": "1"}, "field 'turn' has the wrong type"),
+        ({"turn": "1"}, r"state\.turn: expected an integer"),
         ({"planes": {**_start()["planes"], "R1": "BT"}}, "R1 cannot be on BT"),
         ({"rules": {"preset": "standard"}}, "rules have the fields"),
         ({"rules": {**_start()["rules"], "launch": "odd"}}, "rules.launch: expected one of"),
@@ -105,3 +106,29 @@ def test_bad_json_and_moves_are_refused() -> None:
     assert move_from_dict({**head, "kind": "pass"}) == Move.PASS
     with pytest.raises(TypeError):
         to_json(3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ({"colours": ["R", "Q"]}, "state.colours[1]"),
+        ({"sixed": ["R2", "R1"]}, "state.sixed[1]"),
+        ({"planes": {**_start()["planes"], "B3": 14}}, "state.planes.B3"),
+        ({"stacks": [["R1", "R1"]]}, "state.stacks[0][1]"),
+        ({"rules": {**_start()["rules"], "teams": 1}}, "state.rules.teams"),
+        ({"roll": 7}, "state.roll"),
+    ],
+)
+def test_a_bad_state_value_is_named_by_its_json_path(change: dict[str, Any], path: str) -> None:
+    """A wrong value in a state object raises JsonPathError carrying the value's path."""
+    with pytest.raises(JsonPathError) as err:
+        state_from_dict({**_start(), **change})
+    assert err.value.path == path and str(err.value).startswith(path + ": ")
+
+
+def test_a_bad_move_value_is_named_by_its_json_path() -> None:
+    """A wrong value in a move object raises JsonPathError carrying the value's path."""
+    head = {"format_version": 1, "game": "aeroplane-chess", "type": "move"}
+    with pytest.raises(JsonPathError) as err:
+        move_from_dict({**head, "kind": "fly", "plane": "R1", "square": "14", "stack": 0})
+    assert err.value.path == "move.stack"

@@ -13,10 +13,12 @@ another game's:
   (a Morris board, a star board) compiled to the tables rules and drawings use;
 * ``astroplane.kit.limits``: the size limits every reader checks before parsing;
 * ``astroplane.kit.records``: the game-independent part of PGN-like game records (lines,
-  headers and their escapes, several games per text, turn lines), read as a stream;
+  headers and their escapes, several games per text), read as a stream;
+* ``astroplane.kit.recordlines``: the move lines of a record, one per round
+  (``RoundLines``) or one per turn with its seat letter (``TurnLines``), written and read;
 * ``astroplane.kit.gamerecord``: the rest of a game record (``Record``: headers, start,
-  one line per round, replay), parametrised by a game's notation and seats
-  (``RecordFormat``);
+  move lines, replay), parametrised by a game's notation, seats and layout
+  (``RecordFormat``): the one record of every game;
 * ``astroplane.kit.svg``: SVG elements, text, arrows and documents, a six-seat palette and
   id prefixes, so several boards can share a page.
 

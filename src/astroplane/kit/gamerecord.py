@@ -1,15 +1,17 @@
 """A whole game record for any game, on the kit's record layer: headers, start and moves.
 
-``astroplane.kit.records`` splits a record text into games and reads header lines; this
-module is the rest a game's records share, parametrised by what a game knows (a
-``RecordFormat``: its notation, position text, rules text, seats and how its moves group
-into rounds). A game's ``GameRecord`` subclasses ``Record`` and names its format; its
-``read_records`` / ``iter_records`` / ``write_records`` call the functions here.
+``astroplane.kit.records`` splits a record text into games and reads header lines;
+``astroplane.kit.recordlines`` writes and reads the move lines; this module is the rest a
+game's records share, parametrised by what a game knows (a ``RecordFormat``: its
+notation, position text, rules text, seats and how its moves group into lines). A game's
+``GameRecord`` subclasses ``Record`` and names its format; its ``read_records`` /
+``iter_records`` / ``write_records`` call the functions here.
 
-A record is ``[Name "value"]`` header lines, then one line per **round**: the round's
-number and ``.``, then every ply of the round in the game's move notation, in the order
-played. A line that starts in the middle of a round (a record from a set-up position)
-writes its number with ``...`` (``12... xd6 b6``)::
+A record is ``[Name "value"]`` header lines, then the move lines. By default
+(``RoundLines``) a line is a **round**: the round's number and ``.``, then every ply of the
+round in the game's move notation, in the order played; a line that starts in the middle of
+a round (a record from a set-up position) writes its number with ``...`` (``12... xd6
+b6``). With ``TurnLines`` a line is a turn and names its seat (``3. S: Sl-e2ne``)::
 
     [Game "square-off"]
     [Result "*"]
@@ -17,14 +19,14 @@ writes its number with ``...`` (``12... xd6 b6``)::
     1. d2 f4
     2. d6 b4
 
-Headers: ``Game`` (the game's name; a record of another game is refused), ``Event``,
-``Date``, the game's seat headers (``Players``), ``Rules`` (only when not the game's
-default rules), ``Result`` (``*`` while the game goes on), then ``Position`` (a position
-text, for any start ``new_game`` does not make) or ``First`` (the first player's seat
-letter, when not the first seat's); a caller's extra headers (``Round``...) last. With a
-``Position``, the seat headers, ``First`` and ``Rules`` must agree with it. Reading
-replays every move: an error names the line, the column and the move, and says which rule
-forbids it.
+Headers: ``Game`` (the game's name; a record of another game is refused; not written when
+``game_header`` is off), ``Event``, ``Date``, the game's seat headers (``Players``),
+``Rules`` (only when not the game's default rules, unless ``rules_always``), ``Result``
+(``*`` while the game goes on), then ``Position`` (a position text, for any start
+``new_game`` does not make) or ``First`` (the first player's seat letter, when not the
+first seat's); a caller's extra headers (``Round``...) last. With a ``Position``, the seat
+headers, ``First`` and ``Rules`` must agree with it. Reading replays every move: an error
+names the line, the column and the move, and says which rule forbids it.
 
 Examples:
     >>> round_label(3, True), round_label(12, False)
@@ -34,14 +36,21 @@ Examples:
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, Generic, TextIO, TypeVar
 
 import attrs
 
-from astroplane.errors import IllegalMoveError, NotationError, UnknownVariantError
-from astroplane.kit.limits import MAX_RECORD_TEXT, check_ascii, shown
+from astroplane.errors import NotationError, UnknownVariantError
+from astroplane.kit.limits import MAX_RECORD_TEXT, shown
+from astroplane.kit.recordlines import (
+    Lines,
+    PlayableState,
+    RoundLines,
+    TurnLines,
+    blank_tokens,
+    round_label,
+)
 from astroplane.kit.records import (
     RawGame,
     cached_start,
@@ -60,6 +69,8 @@ __all__ = [
     "Headers",
     "Record",
     "RecordFormat",
+    "RoundLines",
+    "TurnLines",
     "blank_tokens",
     "first_seat",
     "iter_games",
@@ -68,31 +79,12 @@ __all__ = [
     "write_games",
 ]
 
-S = TypeVar("S")
+S = TypeVar("S", bound=PlayableState)
 M = TypeVar("M")
 R = TypeVar("R", bound="Record[Any, Any]")
 
 Headers = Mapping[str, tuple[str, int]]
 """A game's headers as ``RawGame.header_map`` gives them: name -> (value, line)."""
-
-_WORD = re.compile(r"[^ \t]+")
-#: A round line: its number, ``.`` or ``...``, the plies.
-_ROUND = re.compile(r"([0-9]{1,9})[ \t]*(\.\.\.|\.)(?!\.)(.*)")
-
-
-def blank_tokens(text: str) -> list[tuple[int, str]]:
-    """The moves of a line's text, split at blanks, each with its offset.
-
-    Examples:
-        >>> blank_tokens(" d2  xf4")
-        [(1, 'd2'), (5, 'xf4')]
-    """
-    return [(m.start(), m.group()) for m in _WORD.finditer(text)]
-
-
-def round_label(number: int, at_start: bool) -> str:
-    """How a round line starts: ``3.`` at the start of round 3, ``3...`` in its middle."""
-    return f"{number}{'.' if at_start else '...'}"
 
 
 @attrs.frozen(kw_only=True)
@@ -113,19 +105,26 @@ class RecordFormat(Generic[S, M]):
         result: ``state -> Result header`` (``*`` while the game goes on).
         is_over: ``state -> bool``.
         round_of: ``state -> (round, at its start)``: the round the next ply belongs to,
-            and whether no ply of it has been played yet.
-        who: ``state -> the player to act, for messages`` (``W``).
+            and whether no ply of it has been played yet (with ``TurnLines``: the turn).
+        who: ``state -> the seat letter of the player to act`` (``W``; ``TurnLines``
+            writes it and reads it back).
         seat_headers: ``state -> ((name, value), ...)``: the headers that describe the
             seats (``Players``), always written, checked against a ``Position``.
         first: ``state -> seat letter`` of the ``First`` header (the player who moves
             first).
-        first_default: The ``First`` a record without one starts with.
+        first_default: The ``First`` a record without one starts with (or ``state ->``
+            it, when it depends on the seats, as Aeroplane Chess's colours do).
         standard: ``state -> bool``: is this a start ``new_start`` makes?
         new_start: ``(rules, headers) -> state``: the standard start the seat headers and
             ``First`` describe, raising ``NotationError`` naming the header's line.
         marks: Headers only another game's records carry, with that game's name
             (``check_game``).
         tokens: The plies of a line's text with their offsets (``blank_tokens``).
+        lines: How plies group into lines: ``RoundLines()`` (``3. d2 f4``) or
+            ``TurnLines(letters)`` (``3. S: Sl-e2ne``).
+        game_header: Write the ``Game`` header (ASTROPLANE's records, older than the
+            kit, have none; a record without one is read as this game's).
+        rules_always: Write the ``Rules`` header even for the default rules.
     """
 
     game: str
@@ -143,16 +142,27 @@ class RecordFormat(Generic[S, M]):
     who: Callable[[S], str]
     seat_headers: Callable[[S], tuple[tuple[str, str], ...]]
     first: Callable[[S], str]
-    first_default: str
+    first_default: str | Callable[[S], str]
     standard: Callable[[S], bool]
     new_start: Callable[[Any, Headers], S]
     marks: Mapping[str, str] = attrs.field(factory=dict)
     tokens: Callable[[str], list[tuple[int, str]]] = blank_tokens
+    lines: Lines = attrs.field(factory=RoundLines)
+    game_header: bool = True
+    rules_always: bool = False
 
     @property
     def own_headers(self) -> tuple[str, ...]:
         """The headers ``from_game`` writes itself (extra headers may not repeat them)."""
-        return ("Game", "Event", "Date", "Rules", "Result", "Position", "First")
+        own = ("Event", "Date", "Rules", "Result", "Position", "First")
+        return ("Game", *own) if self.game_header else own
+
+    def first_of(self, state: S) -> str | None:
+        """The ``First`` header a standard start ``state`` needs (``None``: it starts
+        with the default player)."""
+        default = self.first_default
+        first = self.first(state)
+        return None if first == (default if isinstance(default, str) else default(state)) else first
 
 
 @attrs.frozen(repr=False)
@@ -214,18 +224,18 @@ class Record(Generic[S, M]):
         state = initial
         for move in moves:
             state = state.play(move)
-        items: list[tuple[str, str]] = [("Game", fmt.game)]
+        items: list[tuple[str, str]] = [("Game", fmt.game)] if fmt.game_header else []
         items.extend(event_headers(event, date))
         seats = fmt.seat_headers(initial)
         items.extend(seats)
         rules = fmt.rules_text(initial)
-        if rules != fmt.default_rules:
+        if fmt.rules_always or rules != fmt.default_rules:
             items.append(("Rules", rules))
         items.append(("Result", fmt.result(state)))
         if not fmt.standard(initial):
             items.append(("Position", fmt.position_to_text(initial)))
-        elif fmt.first(initial) != fmt.first_default:
-            items.append(("First", fmt.first(initial)))
+        elif (first := fmt.first_of(initial)) is not None:
+            items.append(("First", first))
         items.extend(extra_headers(headers, fmt.own_headers + tuple(n for n, _ in seats)))
         for _name, value in items:
             quote(value)  # raises ValueError for a value that cannot be written
@@ -267,8 +277,26 @@ class Record(Generic[S, M]):
         state = self.initial
         yield state
         for move in self.moves:
-            state = state.play(move)  # type: ignore[attr-defined]
+            state = state.play(move)
             yield state
+
+    def line_moves(self) -> tuple[tuple[M, ...], ...]:
+        """The plies of each move line ``to_text`` writes (a round, or a turn), in order.
+
+        Raises:
+            IllegalMoveError: If a move is illegal (only for a record built by hand).
+        """
+        lines: list[list[M]] = []
+        current: int | None = None
+        state = self.initial
+        for move in self.moves:
+            number = self.FORMAT.round_of(state)[0]
+            if number != current:
+                current = number
+                lines.append([])
+            lines[-1].append(move)
+            state = state.play(move)
+        return tuple(map(tuple, lines))
 
     def final_state(self) -> S:
         """The state after the last ply."""
@@ -278,7 +306,7 @@ class Record(Generic[S, M]):
         return state
 
     def to_text(self) -> str:
-        """The record as text (one line per round), ending with a newline.
+        """The record as text (one line per round, or per turn), ending with a newline.
 
         Raises:
             IllegalMoveError: If a move is illegal (only for a record built by hand).
@@ -292,17 +320,17 @@ class Record(Generic[S, M]):
         state = self.initial
         current: int | None = None
         for move in self.moves:
-            number, at_start = fmt.round_of(state)
+            number = fmt.round_of(state)[0]
             if number != current:
                 current = number
-                lines.append(round_label(number, at_start))
+                lines.append(fmt.lines.label(fmt, state))
                 size += len(lines[-1]) + 1
             written = fmt.format_move(state, move)
             lines[-1] += " " + written
             size += len(written) + 1
             if size > MAX_RECORD_TEXT:
                 raise ValueError(f"the record is longer than {MAX_RECORD_TEXT} characters")
-            state = state.play(move)  # type: ignore[attr-defined]
+            state = state.play(move)
         return "\n".join(lines) + "\n"
 
     @classmethod
@@ -399,7 +427,7 @@ def _read_game(cls: type[R], game: RawGame) -> R:
     state = initial
     moves: list[Any] = []
     for number, raw in game.body:
-        state = _read_line(fmt, state, number, raw, moves, game.intern)
+        state = fmt.lines.read(fmt, state, number, raw, moves, game.intern)
     if "Result" in headers:
         result, line = headers["Result"]
         if result.strip(" ") != fmt.result(state):
@@ -429,6 +457,9 @@ def _initial(fmt: RecordFormat[S, Any], headers: Headers) -> S:
     text, line = headers["Position"]
     try:
         state = fmt.position_from_text(text)
+    except UnknownVariantError as exc:
+        problem = f"the Position header: {exc.problem}"
+        raise UnknownVariantError(exc.name, problem, text, exc.index, line) from None
     except NotationError as exc:
         raise NotationError(f"the Position header: {exc.problem}", text, exc.index, line) from None
     expected = {**dict(fmt.seat_headers(state)), "First": fmt.first(state)}
@@ -447,61 +478,4 @@ def _initial(fmt: RecordFormat[S, Any], headers: Headers) -> S:
             None,
             headers["Rules"][1],
         )
-    return state
-
-
-def _read_line(
-    fmt: RecordFormat[S, M],
-    state: S,
-    number: int,
-    raw: str,
-    moves: list[M],
-    intern: Callable[[M], M],
-) -> S:
-    check_ascii(raw, "a round line", number)
-    lead = len(raw) - len(raw.lstrip(" \t"))
-    m = _ROUND.fullmatch(raw.strip(" \t"))
-    if m is None:
-        raise NotationError(
-            "a round line is the round's number, '.' (or '...' in the middle of a round) and "
-            "its moves: '1. d2 f4'",
-            raw,
-            lead,
-            number,
-        )
-    if fmt.is_over(state):
-        raise NotationError("the game is already over", raw, lead, number)
-    current, at_start = fmt.round_of(state)
-    label = round_label(current, at_start)
-    if m.group(1) + m.group(2) != label or int(m.group(1)) != current:
-        where = "its start" if at_start else f"its middle, {fmt.who(state)} to act"
-        raise NotationError(
-            f"this line is round {current}, from {where}: it starts '{label}'", raw, lead, number
-        )
-    offset = lead + m.start(3)
-    tokens = fmt.tokens(m.group(3))
-    if not tokens:
-        raise NotationError("a round line has at least one move", raw, len(raw) - 1, number)
-    for at, token in tokens:
-        column = offset + at
-        if fmt.is_over(state):
-            raise NotationError("the game is over before this move", raw, column, number)
-        if fmt.round_of(state)[0] != current:
-            raise NotationError(
-                f"round {current} is over before this move: round "
-                f"{fmt.round_of(state)[0]} starts a new line",
-                raw,
-                column,
-                number,
-            )
-        what = f"round {current}, {fmt.who(state)}'s move {shown(token)}: "
-        try:
-            move = fmt.parse_move(state, token)
-            state = state.play(move)  # type: ignore[attr-defined]
-        except NotationError as exc:
-            at_bad = column + (exc.index or 0)
-            raise NotationError(what + exc.problem, raw, at_bad, number) from None
-        except IllegalMoveError as exc:  # pragma: no cover - parse_move gives legal moves
-            raise NotationError(what + str(exc), raw, column, number) from None
-        moves.append(intern(move))
     return state

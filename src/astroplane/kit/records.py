@@ -1,13 +1,12 @@
 """The game-independent part of PGN-like game records: lines, headers and games.
 
-Part of the kit: the records of every game (ASTROPLANE's
-``astroplane.games.astroplane.formats.record``, Aeroplane Chess's
-``astroplane.games.aeroplane_chess.record``, and through ``astroplane.kit.gamerecord`` Square
-Off's and StarCastles') are built on it. A record text is split into lines at ``\\n`` only (a
-``\\r`` before it is dropped): the Unicode line breaks that ``str.splitlines`` also splits at
-(U+2028, U+0085, ``\\x1c``...) are escaped by the writer, so a header value never breaks a line.
+Part of the kit: the records of every game are built on it, through
+``astroplane.kit.gamerecord`` (and its move lines, ``astroplane.kit.recordlines``). A record
+text is split into lines at ``\\n`` only (a ``\\r`` before it is dropped): the Unicode line
+breaks that ``str.splitlines`` also splits at (U+2028, U+0085, ``\\x1c``...) are escaped by
+the writer, so a header value never breaks a line.
 
-A game is its header lines ``[Name "value"]``, then its turn lines. Several games follow each other
+A game is its header lines ``[Name "value"]``, then its move lines. Several games follow each other
 in one text: a header line starts a new game when the game before has a turn line, or when a blank
 line has ended its headers. Blank lines and lines starting with ``#`` are ignored otherwise.
 
@@ -22,8 +21,9 @@ from __future__ import annotations
 
 import datetime
 import re
+import warnings
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from typing import TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
 
 from astroplane.errors import NotationError
 from astroplane.kit.limits import (
@@ -33,9 +33,9 @@ from astroplane.kit.limits import (
     MAX_RECORD_TEXT,
     MAX_RECORDS_GAMES,
     MAX_RECORDS_TEXT,
-    check_ascii,
     check_size,
 )
+from astroplane.kit.recordlines import turn_label
 
 __all__ = [
     "RawGame",
@@ -61,8 +61,6 @@ _PLAIN = re.compile(r'[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]*')
 _ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r", "t": "\t"}
 _WRITE_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 _HEX = frozenset("0123456789abcdefABCDEF")
-#: A turn line: number, ``.``, a seat or colour letter, ``:``, the moves (ASCII only).
-_TURN = re.compile(r"([0-9]{1,9})[ \t]*\.[ \t]*([A-Za-z])[ \t]*:(.*)")
 #: How much of a file is read at a time.
 _CHUNK = 1 << 16
 
@@ -188,12 +186,12 @@ class RawGame:
         headers: tuple[tuple[str, str, int], ...],
         body: Iterator[tuple[int, str]],
         first_line: int,
-        shared: dict[Hashable, Hashable] | None = None,
+        shared: dict[Any, Any] | None = None,
     ) -> None:
         self.headers = headers
         self.body = body
         self.first_line = first_line
-        self._shared = {} if shared is None else shared
+        self._shared: dict[Any, Any] = {} if shared is None else shared
 
     def intern(self, value: H) -> H:
         """One shared object for equal immutable values (moves, headers) across the games
@@ -204,7 +202,7 @@ class RawGame:
             if len(self._shared) >= _SHARED_KEPT:  # iter_records: never keep a whole file
                 self._shared.clear()
             self._shared[value] = found = value
-        return found  # type: ignore[return-value]
+        return found
 
     def header_pairs(self) -> tuple[tuple[str, str], ...]:
         """The ``(name, value)`` headers for the game's record, shared with equal ones of
@@ -355,7 +353,7 @@ class _Splitter:
         self.next_line: tuple[int, str] | None = None  # read but not yet used
         self.size = 0  # characters of the current game so far
         self.games = 0
-        self.shared: dict[Hashable, Hashable] = {}  # RawGame.intern's table for this read
+        self.shared: dict[Any, Any] = {}  # RawGame.intern's table for this read
 
     def _read(self) -> tuple[int, str] | None:
         if self.next_line is not None:
@@ -470,7 +468,7 @@ def split_games(source: str | TextIO, *, many: bool) -> Iterator[RawGame]:
     return _Splitter(source, many).games_()
 
 
-_STARTS: dict[tuple[object, ...], object] = {}
+_STARTS: dict[tuple[object, ...], Any] = {}
 #: How many start positions ``cached_start`` keeps.
 _STARTS_KEPT = 64
 _START_HEADERS = ("Position", "Rules", "Seats", "Colours", "Players", "First")
@@ -491,7 +489,7 @@ def cached_start(headers: Mapping[str, tuple[str, int]], game: str, build: Calla
         if len(_STARTS) >= _STARTS_KEPT:
             _STARTS.clear()
         _STARTS[key] = state
-    return state  # type: ignore[return-value]
+    return state
 
 
 #: A token header's value: printable ASCII without blanks.
@@ -562,16 +560,15 @@ def check_game(
 
 
 def turn_line(raw: str, number: int, letters: str) -> tuple[int, str, int, str]:
-    """Read a turn line ``12. S: moves``: the turn number, the seat letter (upper case),
-    the offset of the moves in ``raw`` and the moves text.
+    """Deprecated: ``astroplane.kit.recordlines.turn_label`` (the same function), which
+    ``TurnLines`` reads turn lines with. Kept for one release with a ``DeprecationWarning``.
 
     Raises:
         NotationError: If the line is not printable ASCII or not a turn line.
     """
-    check_ascii(raw, "a turn line", number)
-    stripped = raw.strip(" \t")
-    m = _TURN.fullmatch(stripped)
-    if m is None or m.group(2).upper() not in letters:
-        raise NotationError(f"a turn line is 'number. {letters[0]}: moves'", raw, 0, number)
-    offset = raw.index(stripped) + m.start(3)
-    return int(m.group(1)), m.group(2).upper(), offset, m.group(3)
+    warnings.warn(
+        "astroplane.kit.records.turn_line is deprecated: use astroplane.kit.recordlines.turn_label",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return turn_label(raw, number, letters)

@@ -31,7 +31,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from astroplane.errors import IllegalMoveError, NotationError, PositionError
@@ -87,7 +87,6 @@ from astroplane.games.aeroplane_chess.render import (
 from astroplane.games.aeroplane_chess.setup import check_state, new_game, setup_position
 from astroplane.games.aeroplane_chess.state import AeroplaneState, use_position_text
 from astroplane.games.aeroplane_chess.svg import FILL, render_svg
-from astroplane.kit.records import split_event_date
 from astroplane.protocol import Game, register_game
 
 __all__ = [
@@ -159,18 +158,6 @@ def _render_text(state: AeroplaneState, *, highlight: Iterable[object] = ()) -> 
     text = render(state, [h for h in highlight if isinstance(h, int)])
     status = describe_dice(state)
     return text.removesuffix("\n" + status) if text.endswith(status) else text
-
-
-def _record_to_text(
-    initial: AeroplaneState, moves: Sequence[Move], headers: Mapping[str, str]
-) -> str:
-    event, date, others = split_event_date(headers)
-    return GameRecord.from_game(initial, moves, event=event, date=date, headers=others).to_text()
-
-
-def _record_from_text(text: str) -> tuple[AeroplaneState, tuple[Move, ...]]:
-    record = GameRecord.from_text(text)
-    return record.initial, tuple(record.moves)
 
 
 GOAL = """\
@@ -252,8 +239,8 @@ AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
     seat_colours=FILL,
     describe_outcome=describe_outcome,
     status=describe_dice,
-    record_to_text=_record_to_text,
-    record_from_text=_record_from_text,
+    record_to_text=GameRecord.text_of_game,
+    record_from_text=GameRecord.game_of_text,
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY},
     render_svg=_svg,
     evaluate=evaluate,

@@ -1,7 +1,9 @@
 """JSON for states and moves: plain objects a JavaScript frontend reads as is.
 
 Every object has ``"format_version": 1``, ``"game": "aeroplane-chess"`` and ``"type"``
-(``"state"`` or ``"move"``); colours, planes and squares are written by name. The JSON
+(``"state"`` or ``"move"``); colours, planes and squares are written by name. Reading
+checks every value with ``astroplane.kit.jsonread``: an error is a ``JsonPathError`` whose
+message starts with the value's JSON path (``state.colours[1]``). The JSON
 Schema (draft 2020-12) ships with the package: ``json_schema()``. The fields are listed
 in docs/aeroplane-chess/formats.md.
 
@@ -20,6 +22,7 @@ Examples:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from astroplane.errors import NotationError, PositionError
@@ -36,10 +39,20 @@ from astroplane.games.aeroplane_chess.board import (
 )
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 from astroplane.games.aeroplane_chess.options import OPTIONS, PRESETS, VARIANTS, Rules
-from astroplane.games.aeroplane_chess.play import race_over
+from astroplane.games.aeroplane_chess.play import MAX_TURN, race_over
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.games.aeroplane_chess.state import AeroplaneState
-from astroplane.kit.jsonread import load_json, packaged_schema
+from astroplane.kit.jsonread import (
+    JsonPathError,
+    array,
+    boolean,
+    canonical,
+    field,
+    integer,
+    load_json,
+    object_with,
+    packaged_schema,
+)
 from astroplane.kit.limits import shown
 
 __all__ = [
@@ -145,10 +158,6 @@ def _check_move(move: object) -> None:
         raise ValueError(f"the fields of this move do not fit it: {problem}")
 
 
-def _int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def to_json(value: AeroplaneState | Move, *, indent: int | None = None) -> str:
     """A state or a move as JSON text.
 
@@ -162,86 +171,110 @@ def to_json(value: AeroplaneState | Move, *, indent: int | None = None) -> str:
     raise TypeError(f"cannot write {type(value).__name__} as Aeroplane Chess JSON")
 
 
-_STATE_FIELDS = frozenset(
-    ("format_version", "game", "type", "rules", "colours", "to_move", "roll", "sixes", "turn",
-     "planes", "stacks", "sixed", "finished", "chance_node", "over")
-)  # fmt: skip
-_MOVE_FIELDS = frozenset(("format_version", "game", "type", "kind", "value", "plane", "square",
-                          "stack"))  # fmt: skip
+_STATE_FIELDS = ("format_version", "game", "type", "rules", "colours", "to_move", "roll",
+                 "sixes", "turn", "planes", "stacks", "sixed", "finished", "chance_node",
+                 "over")  # fmt: skip
+_MOVE_FIELDS = ("format_version", "game", "type", "kind", "value", "plane", "square", "stack")
+#: The fields of each kind of move, besides the head.
+_KIND_FIELDS = {
+    "roll": ("value",),
+    "pass": (),
+    "launch": ("plane", "square"),
+    "fly": ("plane", "square", "stack"),
+}
+_MOST = 16  # items in a JSON list of a state
 
 
-def _need(data: Any, key: str, kind: type | tuple[type, ...]) -> Any:
-    if key not in data:
-        raise NotationError(f"JSON: missing field {key!r}")
-    value = data[key]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise NotationError(f"JSON: field {key!r} has the wrong type: {shown(value)}")
-    if isinstance(value, list) and len(value) > 16:
-        raise NotationError(f"JSON: field {key!r} has more than 16 items")
-    return value
+def _colour(value: Any, path: str) -> int:
+    return canonical(
+        value, path, colour_from_name, COLOURS.__getitem__, "a colour letter R, Y, B or G"
+    )
 
 
-def _name(value: Any, read: Any, write: Any, what: str) -> int:
-    """A colour, plane or square by its canonical name (exact case, ASCII)."""
-    try:
-        found: int = read(value)
-        if not isinstance(value, str) or write(found) != value:
-            raise ValueError
-    except ValueError:
-        raise NotationError(f"JSON: not {what}: {shown(value)}") from None
-    return found
+def _plane(value: Any, path: str) -> int:
+    return canonical(value, path, plane_from_name, plane_name, "a plane name such as R1")
 
 
-def _colour(value: Any) -> int:
-    return _name(value, colour_from_name, COLOURS.__getitem__, "a colour letter R, Y, B or G")
+def _square(value: Any, path: str) -> int:
+    return canonical(value, path, square_from_name, square_name, "a square name such as 14 or RT")
 
 
-def _plane(value: Any) -> int:
-    return _name(value, plane_from_name, plane_name, "a plane name such as R1")
+def _planes(value: Any, path: str, most: int, order: str) -> list[int]:
+    """A list of plane names, each once, in ascending order (one spelling [AC18])."""
+    items = [_plane(v, f"{path}[{i}]") for i, v in enumerate(array(value, path, most))]
+    _ascending(path, items, plane_name, order)
+    return items
 
 
-def _square(value: Any) -> int:
-    return _name(value, square_from_name, square_name, "a square name such as 14 or RT")
-
-
-def _ascending(path: str, items: list[int], name: Any, order: str) -> None:
+def _ascending(path: str, items: list[int], name: Callable[[int], str], order: str) -> None:
     """A list is canonical: each item once, in the order the writer writes ([AC18])."""
     for i in range(1, len(items)):
         if items[i] in items[:i]:
-            raise NotationError(f"JSON: {path}[{i}]: {name(items[i])} is listed twice")
+            raise JsonPathError(f"{path}[{i}]", f"{name(items[i])} is listed twice")
         if items[i] < items[i - 1]:
-            raise NotationError(
-                f"JSON: {path}[{i}]: {name(items[i])} comes before {name(items[i - 1])}: {order}"
+            raise JsonPathError(
+                f"{path}[{i}]", f"{name(items[i])} comes before {name(items[i - 1])}: {order}"
             )
 
 
-def _check_head(data: Any, kind: str) -> None:
-    if not isinstance(data, dict):
-        raise NotationError(f"JSON: a {kind} is an object, not {type(data).__name__}")
-    extra = set(data) - (_STATE_FIELDS if kind == "state" else _MOVE_FIELDS)
-    if extra:
-        raise NotationError(f"JSON: unknown field {sorted(map(str, extra))[0][:40]!r}")
-    if data.get("format_version") != FORMAT_VERSION:
-        raise NotationError(f"JSON: format_version must be {FORMAT_VERSION}")
-    if data.get("game") != _GAME or data.get("type") != kind:
-        raise NotationError(f"JSON: not an Aeroplane Chess {kind} (game, type)")
+def _check_head(data: Any, kind: str, fields: tuple[str, ...]) -> dict[str, Any]:
+    d = object_with(data, kind, fields)
+    if d.get("format_version") != FORMAT_VERSION:
+        raise JsonPathError(f"{kind}.format_version", f"format_version must be {FORMAT_VERSION}")
+    if d.get("game") != _GAME or d.get("type") != kind:
+        raise JsonPathError(kind, f"not an Aeroplane Chess {kind} (game, type)")
+    return d
 
 
-def _rules_from_dict(data: Any) -> Rules:
+def _rules_from_dict(data: Any, path: str) -> Rules:
     if not isinstance(data, dict) or set(data) != {"preset", *OPTIONS}:
-        raise NotationError(f"JSON: rules have the fields preset, {', '.join(OPTIONS)}")
+        raise JsonPathError(path, f"rules have the fields preset, {', '.join(OPTIONS)}")
     values = {}
     for option in VARIANTS.options:  # exact types first: a value is never repr'd whole
         try:
-            values[option.name] = option.from_json(data[option.name], f"rules.{option.name}")
+            values[option.name] = option.from_json(data[option.name], f"{path}.{option.name}")
         except ValueError as exc:
-            raise NotationError(f"JSON: {exc}") from None
-    rules = Rules(**values)
+            raise JsonPathError(f"{path}.{option.name}", str(exc).split(": ", 1)[-1]) from None
+    try:
+        rules = Rules(**values)
+    except ValueError as exc:
+        raise JsonPathError(path, str(exc)) from None
     if data["preset"] != rules.name and not (
         data["preset"] == "custom" and rules.name not in PRESETS
     ):
-        raise NotationError(f"JSON: the rules are {rules.name!r}, not {shown(data['preset'])}")
+        raise JsonPathError(
+            f"{path}.preset", f"the rules are {rules.name!r}, not {shown(data['preset'])}"
+        )
     return rules
+
+
+def _board(
+    d: dict[str, Any], seats: tuple[int, ...]
+) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
+    """The planes' progress and the stacks of a state object."""
+    planes = [HANGAR] * 16
+    found = field(d, "planes", "state")
+    if not isinstance(found, dict):
+        raise JsonPathError("state.planes", "expected an object")
+    for name, where in found.items():
+        p = _plane(name, "state.planes")
+        path = f"state.planes.{name}"
+        if p >> 2 not in seats:
+            raise JsonPathError(path, f"{COLOURS[p >> 2]} is not in the game")
+        if not isinstance(where, str):
+            raise JsonPathError(path, "the square is a string")
+        if where != "hangar":
+            k = PROGRESS_AT[p >> 2][_square(where, path)]
+            if k == HANGAR:
+                raise JsonPathError(path, f"{name} cannot be on {where}")
+            planes[p] = k
+    groups = []
+    for i, st in enumerate(array(field(d, "stacks", "state"), "state.stacks", _MOST)):
+        path = f"state.stacks[{i}]"
+        groups.append(tuple(_planes(st, path, 4, "a stack lists its planes in order")))
+    if groups != sorted(groups):
+        raise JsonPathError("state.stacks", "the stacks are listed by their lowest plane")
+    return planes, tuple(groups)
 
 
 def state_from_dict(data: Any) -> AeroplaneState:
@@ -253,65 +286,47 @@ def state_from_dict(data: Any) -> AeroplaneState:
             ``"RT"``: exact case); ``colours``, ``sixed`` and each stack list each item
             once, in order (colours clockwise, planes ascending), the stacks by their
             lowest plane; ``planes`` lists every plane of the colours in the game and no
-            other; numbers are ``int``, the turn 1..1000000, lists at most 16 items.
+            other; numbers are ``int``, the turn 1..1000000, lists at most 16 items;
+            ``roll``, ``chance_node`` and ``over`` may be left out.
 
     Raises:
         NotationError: If a field is missing, unknown, of the wrong type or value, not
-            in its one canonical form, or the state breaks a rule of the game (the
-            message says which, with its path: ``sixed[1]``).
+            in its one canonical form, or the state breaks a rule of the game; the
+            message starts with the JSON path (``state.sixed[1]``); a ``JsonPathError``.
     """
-    _check_head(data, "state")
+    d = _check_head(data, "state", _STATE_FIELDS)
+    items = array(field(d, "colours", "state"), "state.colours", _MOST)
+    colours = [_colour(c, f"state.colours[{i}]") for i, c in enumerate(items)]
+    seats = tuple(colours)
+    if not 2 <= len(seats) <= 4:
+        raise JsonPathError("state.colours", f"a game has 2 to 4 colours, not {len(seats)}")
+    _ascending(
+        "state.colours", colours, COLOURS.__getitem__, "colours are in turn order: R, Y, B, G"
+    )
+    planes, stacks = _board(d, seats)
+    marked = _planes(
+        field(d, "sixed", "state"), "state.sixed", _MOST, "sixed lists its planes in order"
+    )
+    roll = d.get("roll", 0)
+    if roll is not None:
+        integer(roll, "state.roll", 0, 6)
+    items = array(field(d, "finished", "state"), "state.finished", _MOST)
+    finished = tuple(_colour(c, f"state.finished[{i}]") for i, c in enumerate(items))
+    # "over" is derived, but for the turn limit it is what says the game ended [AC21]
+    rules = _rules_from_dict(d.get("rules"), "state.rules")
+    limit = d.get("over") is True and not race_over(seats, finished, rules.teams)
     try:
-        colours = [_colour(c) for c in _need(data, "colours", list)]
-        seats = tuple(colours)
-        if not 2 <= len(seats) <= 4:
-            raise NotationError(f"JSON: colours: a game has 2 to 4 colours, not {len(seats)}")
-        _ascending("colours", colours, COLOURS.__getitem__, "colours are in turn order: R, Y, B, G")
-        planes = [HANGAR] * 16
-        for name, where in _need(data, "planes", dict).items():
-            p = _plane(name)
-            if p >> 2 not in seats:
-                raise NotationError(f"JSON: planes.{name}: {COLOURS[p >> 2]} is not in the game")
-            if not isinstance(where, str):
-                raise NotationError(f"JSON: planes.{name}: the square is a string")
-            if where != "hangar":
-                k = PROGRESS_AT[p >> 2][_square(where)]
-                if k == HANGAR:
-                    raise NotationError(f"JSON: planes.{name}: {name} cannot be on {where}")
-                planes[p] = k
-        groups = []
-        for i, st in enumerate(_need(data, "stacks", list)):
-            if not isinstance(st, list) or len(st) > 4:
-                raise NotationError(f"JSON: stacks[{i}]: a stack is a list of 2 to 4 plane names")
-            group = [_plane(n) for n in st]
-            _ascending(f"stacks[{i}]", group, plane_name, "a stack lists its planes in order")
-            groups.append(tuple(group))
-        if groups != sorted(groups):
-            raise NotationError("JSON: stacks: the stacks are listed by their lowest plane")
-        stacks = tuple(groups)
-        marked = [_plane(name) for name in _need(data, "sixed", list)]
-        _ascending("sixed", marked, plane_name, "sixed lists its planes in order")
-        sixed = 0
-        for p in marked:
-            sixed |= 1 << p
-        roll = data.get("roll", 0)
-        if roll is not None and not _int(roll):
-            raise NotationError(f"JSON: field 'roll' is an integer or null, not {shown(roll)}")
-        finished = tuple(_colour(c) for c in _need(data, "finished", list))
-        # "over" is derived, but for the turn limit it is what says the game ended [AC21]
-        rules = _rules_from_dict(data.get("rules"))
-        limit = data.get("over") is True and not race_over(seats, finished, rules.teams)
         state = AeroplaneState(
             rules=rules,
             seats=seats,
             planes=tuple(planes),
             stacks=stacks,
-            to_move=_colour(_need(data, "to_move", str)),
-            roll=0 if roll is None else roll,
-            sixes=_need(data, "sixes", int),
-            sixed=sixed,
+            to_move=_colour(field(d, "to_move", "state"), "state.to_move"),
+            roll=roll or 0,
+            sixes=integer(field(d, "sixes", "state"), "state.sixes", 0, 2),
+            sixed=sum(1 << p for p in marked),
             finished=finished,
-            turn=_need(data, "turn", int),
+            turn=integer(field(d, "turn", "state"), "state.turn", 1, MAX_TURN),
             turn_limit=limit,
         )
         check_state(state)
@@ -319,12 +334,12 @@ def state_from_dict(data: Any) -> AeroplaneState:
         raise
     except (ValueError, TypeError) as exc:  # includes PositionError
         problem = exc.problem if isinstance(exc, PositionError) else str(exc)
-        raise NotationError(f"JSON: {problem}") from None
-    if len(data["planes"]) != 4 * len(seats):
-        raise NotationError("JSON: planes lists every plane of the colours in play")
+        raise JsonPathError("state", problem) from None
+    if len(d["planes"]) != 4 * len(seats):
+        raise JsonPathError("state.planes", "planes lists every plane of the colours in play")
     for key, value in (("chance_node", state.is_chance_node), ("over", state.is_over)):
-        if data.get(key, value) is not value:
-            raise NotationError(f"JSON: {key} is {value} for this state")
+        if d.get(key, value) is not value:
+            raise JsonPathError(f"state.{key}", f"{key} is {value} for this state")
     return state
 
 
@@ -336,38 +351,39 @@ def move_from_dict(data: Any) -> Move:
             canonical (``"R1"``, ``"RT"``).
 
     Raises:
-        NotationError: If the object is not a move.
+        NotationError: If the object is not a move; the message starts with the JSON
+            path (``move.value``); a ``JsonPathError``.
     """
-    _check_head(data, "move")
-    kind = data.get("kind")
-    allowed = {
-        "roll": {"value"},
-        "pass": set(),
-        "launch": {"plane", "square"},
-        "fly": {"plane", "square", "stack"},
-    }.get(kind if isinstance(kind, str) else "", set())
-    extra = set(data) - allowed - {"format_version", "game", "type", "kind"}
-    if extra:
-        raise NotationError(f"JSON: field {sorted(extra)[0]!r} is not one of a {kind} move")
-    try:
-        if kind == "roll":
-            return Move.roll(_need(data, "value", int))
-        if kind == "pass":
-            return Move.PASS
-        if kind == "launch":
-            move = Move.launch(_plane(_need(data, "plane", str)))
-            if move.square != _square(_need(data, "square", str)):
-                raise NotationError("JSON: a launch goes to the plane's take-off square")
-            return move
+    d = _check_head(data, "move", _MOVE_FIELDS)
+    kind = d.get("kind")
+    allowed = _KIND_FIELDS.get(kind if isinstance(kind, str) else "", ())
+    object_with(d, "move", (*_MOVE_FIELDS[:3], "kind", *allowed))
+    if kind == "roll":
+        value = field(d, "value", "move")
+        if type(value) is not int:
+            raise JsonPathError("move.value", "expected an integer")
+        try:
+            return Move.roll(value)
+        except ValueError as exc:
+            raise JsonPathError("move.value", str(exc)) from None
+    if kind == "pass":
+        return Move.PASS
+    if kind in ("launch", "fly"):
+        stack = boolean(field(d, "stack", "move"), "move.stack") if kind == "fly" else False
+        plane = _plane(field(d, "plane", "move"), "move.plane")
+        square = _square(field(d, "square", "move"), "move.square")
         if kind == "fly":
-            stack = _need(data, "stack", bool)
-            plane, square = _plane(_need(data, "plane", str)), _square(_need(data, "square", str))
-            return Move.fly(plane, square, stack=stack)
-    except NotationError:
-        raise
-    except ValueError as exc:
-        raise NotationError(f"JSON: {exc}") from None
-    raise NotationError(f"JSON: a move's kind is one of {', '.join(_KINDS)}, not {shown(kind)}")
+            try:
+                return Move.fly(plane, square, stack=stack)
+            except ValueError as exc:
+                raise JsonPathError("move", str(exc)) from None
+        move = Move.launch(plane)
+        if move.square != square:
+            raise JsonPathError("move.square", "a launch goes to the plane's take-off square")
+        return move
+    raise JsonPathError(
+        "move.kind", f"a move's kind is one of {', '.join(_KINDS)}, not {shown(kind)}"
+    )
 
 
 def from_json(text: str) -> AeroplaneState | Move:

@@ -14,7 +14,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -46,7 +46,6 @@ from astroplane.games.astroplane.setup import new_game
 from astroplane.games.astroplane.state import GameState
 from astroplane.games.astroplane.svg import board
 from astroplane.games.astroplane.topology import grid_position
-from astroplane.kit.records import split_event_date
 from astroplane.kit.svg import PALETTE
 from astroplane.protocol import Game, register_game
 
@@ -195,16 +194,6 @@ def _move_to_action(state: GameState, move: Move) -> int:
     return actions.move_to_action(move, state.topology)
 
 
-def _record_to_text(initial: GameState, moves: Sequence[Move], headers: Mapping[str, str]) -> str:
-    event, date, others = split_event_date(headers)
-    return GameRecord.from_game(initial, moves, event=event, date=date, headers=others).to_text()
-
-
-def _record_from_text(text: str) -> tuple[GameState, tuple[Move, ...]]:
-    record = GameRecord.from_text(text)
-    return record.initial, record.moves
-
-
 ASTROPLANE: Game[GameState, Move] = Game(
     name="astroplane",
     title="ASTROPLANE",
@@ -240,8 +229,8 @@ ASTROPLANE: Game[GameState, Move] = Game(
     ended_by_turn_limit=lambda state: (
         state.outcome is not None and state.outcome.reason == EndReason.TURN_LIMIT
     ),
-    record_to_text=_record_to_text,
-    record_from_text=_record_from_text,
+    record_to_text=GameRecord.text_of_game,
+    record_from_text=GameRecord.game_of_text,
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES},
 )
 """ASTROPLANE, registered under the name ``"astroplane"``."""
