@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
 from ac_helpers import playout, pos
 
 from astroplane.games.aeroplane_chess import new_game, render_svg
@@ -66,3 +67,38 @@ def test_colours_are_the_okabe_ito_set_with_letters_and_readable_ink() -> None:
     for fill, ink in zip(FILL, INK, strict=True):
         a, b = sorted((luminance(fill), luminance(ink)))
         assert (b + 0.05) / (a + 0.05) >= 4.5
+
+
+def test_a_prefix_goes_on_every_id_so_two_boards_share_a_page() -> None:
+    """With ``prefix="left"`` every id starts ``left-`` (``left-plane-R1``), so two drawings
+    on one page have no id in common; the drawing has no stylesheet or ``<defs>`` that
+    would reach the other one; a bad prefix is refused (kit ``Ids``)."""
+    s = new_game(4)
+    plain, left = _ids(render_svg(s)), _ids(render_svg(s, prefix="left"))
+    assert left == [f"left-{i}" for i in plain]
+    assert not set(plain) & set(left) and "left-plane-R1" in left
+    svg = render_svg(s, prefix="left")
+    assert "<style" not in svg and "<defs" not in svg and "url(#" not in svg
+    with pytest.raises(ValueError, match="id prefix"):
+        render_svg(s, prefix="1 bad")
+
+
+def test_size_sets_the_displayed_width_and_keeps_the_proportions() -> None:
+    """``size`` is the displayed width in pixels (the height follows the 640 by 700
+    viewBox); by default the drawing is 640 pixels wide."""
+    root = ET.fromstring(render_svg(new_game(2), size=320))
+    assert (root.attrib["width"], root.attrib["height"]) == ("320", "350")
+    root = ET.fromstring(render_svg(new_game(2)))
+    assert (root.attrib["width"], root.attrib["height"]) == ("640", "700")
+
+
+def test_the_die_shows_the_roll_or_what_is_next() -> None:
+    """The die shows the roll in pips, ``?`` before a roll, ``-`` once the game is over."""
+
+    def die(svg: str) -> ET.Element:
+        return next(e for e in ET.fromstring(svg).iter() if e.attrib.get("id") == "die")
+
+    assert len(die(render_svg(pos("RB", roll=5))).findall(NS + "circle")) == 5
+    assert die(render_svg(new_game(2))).findtext(NS + "text") == "?"
+    over = pos("RB", {f"R{n}": "RH6" for n in range(1, 5)}, finished=["R"], to_move="B")
+    assert over.is_over and die(render_svg(over)).findtext(NS + "text") == "-"

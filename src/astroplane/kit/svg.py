@@ -38,6 +38,9 @@ __all__ = [
     "Point",
     "SeatColour",
     "arrow",
+    "bent_arrow",
+    "desc",
+    "die",
     "document",
     "el",
     "mix",
@@ -143,16 +146,30 @@ def el(name: str, content: str | None = None, /, **values: str | float | None) -
 
 
 def text(x: float, y: float, value: str, size: float, fill: str = INK, **more: str | None) -> str:
-    """Text centred on the point (x, y), ``size`` in user units, escaped."""
-    return el(
-        "text", escape(value), x=x, y=y, text_anchor="middle", dy=".35em",
-        font_size=size, fill=fill, **more,
-    )  # fmt: skip
+    """Text centred on the point (x, y), ``size`` in user units, escaped. ``more`` are
+    further attributes; ``text_anchor="start"`` (or ``"end"``) starts (ends) the text at x
+    instead, still centred on y.
+
+    Examples:
+        >>> text(0, 5, "R to move", 18, text_anchor="start")
+        '<text x="0" y="5" text-anchor="start" dy=".35em" font-size="18" fill="#222222">R to \
+move</text>'
+    """
+    values: dict[str, str | float | None] = {
+        "x": x, "y": y, "text_anchor": "middle", "dy": ".35em", "font_size": size, "fill": fill,
+    }  # fmt: skip
+    return el("text", escape(value), **(values | more))
 
 
 def title(value: str) -> str:
     """A ``<title>`` child: a tooltip in browsers and a name for screen readers."""
     return f"<title>{escape(value)}</title>"
+
+
+def desc(value: str) -> str:
+    """A ``<desc>`` child: a longer description than the title (a position in its text
+    notation, say), for screen readers and programs reading the drawing."""
+    return f"<desc>{escape(value)}</desc>"
 
 
 def mix(colour: str, other: str, amount: float) -> str:
@@ -165,15 +182,90 @@ def mix(colour: str, other: str, amount: float) -> str:
 def arrow(start: Point, end: Point, colour: str, width: float, head: float, **more: str) -> str:
     """A straight arrow from ``start`` to ``end``; ``width`` and ``head`` (the head's
     length, at most 60% of the arrow) in user units; ``more`` goes on the group."""
+    return _arrow(start, end, colour, width, head, 0.0, more)
+
+
+def bent_arrow(
+    start: Point, end: Point, colour: str, width: float, head: float, bend: float, **more: str
+) -> str:
+    """An arrow like ``arrow``'s, bent: its middle passes ``bend`` times its length to the
+    left of the straight way as seen on the page (negative: to the right), so that an
+    arrow along a row of cells leaves their labels readable. ``bend=0`` is ``arrow``.
+
+    Examples:
+        >>> bent_arrow((0, 0), (10, 0), "#000000", 1, 3, 0.1)[:52]
+        '<g><path d="M0,0 Q5,-2 7.21,-1.11" fill="none" strok'
+    """
+    return _arrow(start, end, colour, width, head, bend, more)
+
+
+def _arrow(
+    start: Point,
+    end: Point,
+    colour: str,
+    width: float,
+    head: float,
+    bend: float,
+    more: dict[str, str],
+) -> str:
     (x0, y0), (x1, y1) = start, end
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
     dx, dy = (x1 - x0) / length, (y1 - y0) / length
+    # a bent arrow is a quadratic curve; its middle is halfway to the control point
+    cx, cy = (x0 + x1) / 2 + 2 * bend * (y1 - y0), (y0 + y1) / 2 - 2 * bend * (x1 - x0)
+    if bend:  # the head points along the curve's end
+        last = math.hypot(x1 - cx, y1 - cy) or 1.0
+        dx, dy = (x1 - cx) / last, (y1 - cy) / last
     hl = min(head, length * 0.6)
     bx, by = x1 - dx * hl, y1 - dy * hl
     hw = hl * 0.6
     head_pts = [(x1, y1), (bx - dy * hw, by + dx * hw), (bx + dy * hw, by - dx * hw)]
-    shaft = el("line", x1=x0, y1=y0, x2=bx, y2=by, stroke=colour, stroke_width=width)
+    if bend:
+        way = f"M{num(x0)},{num(y0)} Q{num(cx)},{num(cy)} {num(bx)},{num(by)}"
+        shaft = el("path", d=way, fill="none", stroke=colour, stroke_width=width)
+    else:
+        shaft = el("line", x1=x0, y1=y0, x2=bx, y2=by, stroke=colour, stroke_width=width)
     return el("g", shaft + el("polygon", points=points(head_pts), fill=colour), **more)
+
+
+_PIPS = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+def die(x: float, y: float, size: float, value: int | str, **more: str | None) -> str:
+    """A die face centred on (x, y), ``size`` user units wide: ``value`` 1 to 6 as pips,
+    or a string written on a blank face (``"?"`` for a die still to roll); ``more`` goes
+    on the group.
+
+    Raises:
+        ValueError: If ``value`` is an ``int`` other than 1 to 6.
+
+    Examples:
+        >>> die(23, 23, 46, 2, id="die").count("<circle")
+        2
+        >>> die(23, 23, 46, 7)
+        Traceback (most recent call last):
+        ...
+        ValueError: a die shows 1 to 6 pips, not 7
+    """
+    if isinstance(value, int) and value not in _PIPS:
+        raise ValueError(f"a die shows 1 to 6 pips, not {value!r}")
+    face = el("rect", x=x - size / 2, y=y - size / 2, width=size, height=size, rx=size * 0.17,
+              fill="#ffffff", stroke=INK, stroke_width=size * 0.043)  # fmt: skip
+    if isinstance(value, str):
+        face += text(x, y, value, size * 0.26)
+    else:
+        step, r = size * 0.26, size * 0.1
+        face += "".join(
+            el("circle", cx=x + step * i, cy=y + step * j, r=r, fill=INK) for i, j in _PIPS[value]
+        )
+    return el("g", face, **more)
 
 
 def document(
