@@ -22,6 +22,9 @@ python -m pip install -q --upgrade pip
 # The build (an isolated build environment with mypy, setuptools and attrs) compiles the
 # hot modules because of ASTROPLANE_COMPILE=1; not editable, so the extensions are used.
 ASTROPLANE_COMPILE=1 python -m pip install -q "$ROOT[test]"
+# Square Off's move generator and play are compiled too: the OpenSpiel lockstep test
+# (tests/square_off/test_so_openspiel.py) must run against them, not skip.
+python -m pip install -q 'open_spiel>=2.0'
 echo "compiled build and install: $(( $(date +%s) - start )) s"
 
 # A copy of the tests (with the files some tests read: src/ as text, docs/, examples/),
