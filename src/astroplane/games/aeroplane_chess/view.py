@@ -18,15 +18,16 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from astroplane.games.aeroplane_chess.movegen import Flight
+from astroplane.games.aeroplane_chess.movegen import Flight, PositionView
 from astroplane.games.aeroplane_chess.options import Rules
 
 __all__ = ["StateView"]
 
 
-class StateView(Protocol):
+class StateView(PositionView, Protocol):
     """The fields, constructor and queries of an ``AeroplaneState`` that the play functions
-    and the drawing use (see ``AeroplaneState`` for what each one means)."""
+    and the drawing use, beyond the move generator's ``PositionView`` (see
+    ``AeroplaneState`` for what each one means)."""
 
     def __init__(
         self,
@@ -44,22 +45,7 @@ class StateView(Protocol):
     ) -> None: ...
 
     @property
-    def rules(self) -> Rules: ...
-
-    @property
     def seats(self) -> tuple[int, ...]: ...
-
-    @property
-    def planes(self) -> tuple[int, ...]: ...
-
-    @property
-    def stacks(self) -> tuple[tuple[int, ...], ...]: ...
-
-    @property
-    def to_move(self) -> int: ...
-
-    @property
-    def roll(self) -> int: ...
 
     @property
     def sixes(self) -> int: ...
