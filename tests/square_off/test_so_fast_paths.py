@@ -84,7 +84,6 @@ def _fresh_tables(monkeypatch: pytest.MonkeyPatch, memo_limit: int) -> None:
     """Forget every board's tables (rebuilt on the next ask) and set the memo limit."""
     monkeypatch.setattr(movegen, "_MEMO_LIMIT", memo_limit)
     monkeypatch.setattr(movegen, "_TABLES", {})
-    monkeypatch.setattr(movegen, "_BY_ID", {})
     monkeypatch.setattr(movegen, "_last", (None, None))
 
 

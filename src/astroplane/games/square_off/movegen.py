@@ -163,24 +163,21 @@ class Tables:
 
 
 _TABLES: dict[Board, Tables] = {}
-_BY_ID: dict[int, tuple[Board, Tables]] = {}  # the same, by id: a Board hashes in Python
 _last: tuple[Board | None, Tables | None] = (None, None)  # the board asked last, its tables
 
 
 def tables(board: Board) -> Tables:
-    """The move tables of ``board`` (built on first use, then cached)."""
+    """The move tables of ``board`` (built on first use, then cached; the board asked last
+    is found by identity, without hashing it)."""
     global _last
     last = _last
     if last[0] is board and last[1] is not None:
         return last[1]
-    seen = _BY_ID.get(id(board))
-    if seen is None or seen[0] is not board:
-        built = _TABLES.get(board)
-        if built is None:
-            built = _TABLES[board] = _build(board)
-        seen = _BY_ID[id(board)] = (board, built)
-    _last = seen
-    return seen[1]
+    built = _TABLES.get(board)
+    if built is None:
+        built = _TABLES[board] = _build(board)
+    _last = (board, built)
+    return built
 
 
 def _build(board: Board) -> Tables:
