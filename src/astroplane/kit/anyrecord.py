@@ -146,7 +146,6 @@ def record_format(game: Game[Any, Any]) -> RecordFormat[Any, Any]:
         rules_from_text=game.rules_from_text,
         default_rules=default_rules,
         result=lambda state: _result(names, state),
-        is_over=lambda state: bool(state.is_over),
         round_of=round_of,
         who=lambda state: names[int(state.to_move)],
         seat_headers=seat_headers,

@@ -103,7 +103,6 @@ class RecordFormat(Generic[S, M]):
         rules_from_text: ``rules text -> rules`` (``NotationError`` with the column).
         default_rules: The rules text a record without a ``Rules`` header is played by.
         result: ``state -> Result header`` (``*`` while the game goes on).
-        is_over: ``state -> bool``.
         round_of: ``state -> (round, at its start)``: the round the next ply belongs to,
             and whether no ply of it has been played yet (with ``TurnLines``: the turn).
         who: ``state -> the seat letter of the player to act`` (``W``; ``TurnLines``
@@ -137,7 +136,6 @@ class RecordFormat(Generic[S, M]):
     rules_from_text: Callable[[str], Any]
     default_rules: str
     result: Callable[[S], str]
-    is_over: Callable[[S], bool]
     round_of: Callable[[S], tuple[int, bool]]
     who: Callable[[S], str]
     seat_headers: Callable[[S], tuple[tuple[str, str], ...]]

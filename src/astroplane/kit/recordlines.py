@@ -57,10 +57,16 @@ M = TypeVar("M")
 
 
 class PlayableState(Protocol):
-    """What a record needs of a game's state: playing a move gives the next state."""
+    """What a record needs of a game's state: playing a move gives the next state, and
+    whether the game is over."""
 
     def play(self: _P, move: Any, /) -> _P:
         """The state after ``move``."""
+        ...  # pragma: no cover - a protocol
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
         ...  # pragma: no cover - a protocol
 
 
@@ -75,11 +81,6 @@ class LineGame(Protocol):
     @property
     def who(self) -> Callable[[Any], str]:
         """``state -> the seat letter of the player to act``."""
-        ...  # pragma: no cover - a protocol
-
-    @property
-    def is_over(self) -> Callable[[Any], bool]:
-        """``state -> is the game over``."""
         ...  # pragma: no cover - a protocol
 
     @property
@@ -236,7 +237,7 @@ class RoundLines(Lines):
                 lead,
                 number,
             )
-        if game.is_over(state):
+        if state.is_over:
             raise NotationError("the game is already over", raw, lead, number)
         current, at_start = game.round_of(state)
         label = round_label(current, at_start)
@@ -256,7 +257,7 @@ class RoundLines(Lines):
 
     def ended(self, game: LineGame, state: Any, current: int) -> str | None:
         """See ``Lines.ended``."""
-        if game.is_over(state):
+        if state.is_over:
             return "the game is over before this move"
         now = game.round_of(state)[0]
         if now != current:
@@ -297,7 +298,7 @@ class TurnLines(Lines):
         """See ``Lines.opening``."""
         written, letter, offset, _plies = turn_label(raw, number, self.letters)
         lead = _lead(raw)
-        if game.is_over(state):
+        if state.is_over:
             raise NotationError("the game is already over", raw, lead, number)
         turn = game.round_of(state)[0]
         if written != turn or letter != game.who(state):
@@ -312,7 +313,7 @@ class TurnLines(Lines):
 
     def ended(self, game: LineGame, state: Any, current: int) -> str | None:
         """See ``Lines.ended``."""
-        if game.is_over(state) or game.round_of(state)[0] != current:
+        if state.is_over or game.round_of(state)[0] != current:
             return "the turn is over before this move"
         return None
 

@@ -124,7 +124,6 @@ FORMAT: RecordFormat[AeroplaneState, Move] = RecordFormat(
     rules_from_text=rules_from_text,
     default_rules="standard",
     result=_result,
-    is_over=lambda state: state.is_over,
     round_of=lambda state: (state.turn, True),
     who=lambda state: COLOURS[state.to_move],
     seat_headers=lambda state: (("Colours", _colours(state)),),

@@ -121,7 +121,6 @@ FORMAT: RecordFormat[SquareOffState, Move] = RecordFormat(
     rules_from_text=rules_from_text,
     default_rules=rules_to_text(SQUARE_OFF),
     result=result_text,
-    is_over=lambda state: state.is_over,
     round_of=_round_of,
     who=lambda state: SEATS[state.to_move],
     seat_headers=lambda state: (),

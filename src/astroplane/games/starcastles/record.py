@@ -128,7 +128,6 @@ FORMAT: RecordFormat[StarCastlesState, Move] = RecordFormat(
     rules_from_text=VARIANTS.from_text,
     default_rules=VARIANTS.to_text(STARCASTLES),
     result=result_text,
-    is_over=lambda state: state.is_over,
     round_of=_round_of,
     who=lambda state: SEAT_NAMES[state.to_move],
     seat_headers=lambda state: (("Players", str(state.player_count)),),

@@ -155,7 +155,6 @@ FORMAT: RecordFormat[GameState, Move] = RecordFormat(
     rules_from_text=lambda text: rules_from_text(text.strip(" ")),
     default_rules="standard",
     result=_result_text,
-    is_over=lambda state: state.outcome is not None,
     round_of=lambda state: (state.turn, True),
     who=lambda state: SEAT_NAMES[state.to_move],
     seat_headers=lambda state: (("Seats", _seats(state)),),
