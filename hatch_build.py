@@ -34,6 +34,7 @@ COMPILED_MODULES = (
     "astroplane/games/astroplane/rules/explain.py",
     "astroplane/games/square_off/movegen.py",
     "astroplane/games/square_off/play.py",
+    "astroplane/games/square_off/quickplay.py",
 )
 
 _SETUP = """

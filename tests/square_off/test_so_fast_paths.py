@@ -1,6 +1,7 @@
 """The engine's fast paths give what the plain definitions give: the byte tables of
-``movegen`` against loops over the board's lines, the slide memo against no memo, and the
-states ``play`` assembles against the attrs constructor."""
+``movegen`` against loops over the board's lines, the slide memo against no memo, the
+states ``play`` assembles against the attrs constructor, and ``quickplay``'s one-pass ply
+against ``play.apply``, written out rule by rule."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import weakref
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from so_helpers import playout
 
 from astroplane.games.square_off import (
@@ -17,9 +20,13 @@ from astroplane.games.square_off import (
     NINE_MENS_MORRIS,
     SQUARE_OFF,
     TRADING_PLACES,
+    Move,
     Rules,
     SquareOffState,
     movegen,
+    new_game,
+    play,
+    quickplay,
 )
 from astroplane.games.square_off.board import BOARD, Board
 from astroplane.games.square_off.movegen import (
@@ -151,12 +158,58 @@ def test_the_standard_boards_slides_are_listed_when_the_tables_are_built() -> No
     assert fresh.slide_memo == tables(BOARD).slide_memo
 
 
-def test_the_compiled_build_compiles_the_move_generator_and_the_ply() -> None:
-    """Square Off's movegen and play are C extensions exactly when astroplane.COMPILED (the
-    mypyc build, hatch_build.COMPILED_MODULES), pure Python otherwise."""
-    import astroplane
-    from astroplane.games.square_off import play
+@st.composite
+def _any_rules(draw: st.DrawFn) -> Rules:
+    """Rules of any options: the plain ones quickplay plays and the others it hands over."""
+    return Rules(
+        pieces=draw(st.integers(3, 12)),
+        flying=draw(st.booleans()),
+        remove_from_lines_when_all=draw(st.booleans()),
+        no_removal_turns=draw(st.sampled_from([0, 1, 4, 100])),
+        max_turns=draw(st.sampled_from([0, 5, 30, 200])),
+        threefold=draw(st.booleans()),
+        jumps=draw(st.booleans()),
+        cooldown=draw(st.booleans()),
+        trades=draw(st.booleans()),
+        adjacent_trades=draw(st.booleans()),
+    )
 
-    for module in (movegen, play):
+
+def _same_ply(state: SquareOffState, move: Move) -> SquareOffState:
+    """Play ``move`` both ways; assert the two states and their moves are the same."""
+    quick, slow = quickplay.apply(state, move), play.apply(state, move)
+    assert quick == slow and hash(quick) == hash(slow) and repr(quick) == repr(slow)
+    assert quick.legal_moves() == slow.legal_moves() and quick.outcome == slow.outcome
+    return quick
+
+
+@given(rules=_any_rules(), seed=st.integers(0, 2**32 - 1))
+def test_the_one_pass_ply_is_the_rule_by_rule_ply(rules: Rules, seed: int) -> None:
+    """quickplay.apply gives the state play.apply gives, with the same legal moves and
+    outcome, at every ply of a random game under any options."""
+    rng = random.Random(seed)
+    state = new_game(rules, first=rng.choice("WB"))
+    while not state.is_over:
+        state = _same_ply(state, rng.choice(state.legal_moves()))
+
+
+@pytest.mark.parametrize("rules", [SQUARE_OFF, NINE_MENS_MORRIS, TRADING_PLACES, JUMP_OFF])
+def test_the_one_pass_ply_agrees_on_every_move_of_the_presets(rules: Rules) -> None:
+    """Every legal move of every position of 30 random games of each preset gives the same
+    state both ways (removals, the last pieces, flights, blocked ends, the draw counters)."""
+    for seed in range(30):
+        states, _moves = playout(seed, rules)
+        for state in states[:-1]:
+            for move in state.legal_moves():
+                _same_ply(state, move)
+
+
+def test_the_compiled_build_compiles_the_move_generator_and_the_ply() -> None:
+    """Square Off's movegen, play and quickplay are C extensions exactly when
+    astroplane.COMPILED (the mypyc build, hatch_build.COMPILED_MODULES), pure Python
+    otherwise."""
+    import astroplane
+
+    for module in (movegen, play, quickplay):
         assert module.__file__ is not None
         assert module.__file__.endswith((".so", ".pyd")) == astroplane.COMPILED, module

@@ -26,7 +26,8 @@ from astroplane.games.square_off.movegen import generate
 from astroplane.games.square_off.moves import Move
 from astroplane.games.square_off.options import Rules
 from astroplane.games.square_off.outcome import Outcome
-from astroplane.games.square_off.play import SEATS, apply, raise_illegal
+from astroplane.games.square_off.play import SEATS, raise_illegal
+from astroplane.games.square_off.quickplay import apply
 from astroplane.games.square_off.render import render
 
 __all__ = ["SquareOffState"]
@@ -224,7 +225,9 @@ class SquareOffState(_Slots):
             astroplane.errors.IllegalMoveError: illegal move Move.slide('a7', 'd7'): \
     W still has 9 pieces in hand: stage 1, a piece is placed, not moved [SO2]
         """
-        moves = self.legal_moves()
+        moves = self._moves
+        if moves is None:
+            moves = self.legal_moves()
         for legal in moves:  # the moves handed out are the interned ones: identity first
             if legal is move:
                 return apply(self, move)
