@@ -385,6 +385,20 @@ def test_an_empty_board_or_another_topology_can_be_drawn() -> None:
     assert len(by_class(root, "pos")) == len(board_geometry(BIG).positions)
 
 
+def test_a_prefix_goes_before_every_id_so_two_boards_share_a_page() -> None:
+    """With prefix="left" every element id is the unprefixed one after "left-" (cells,
+    positions, pieces, seats, status, legend), so two boards' ids never meet on one page."""
+    state = ap.new_game(2)
+    plain = [e.get("id") for e in ET.fromstring(svg.board(state)).iter() if e.get("id")]
+    left = [e.get("id") for e in ET.fromstring(svg.board(state, prefix="left")).iter()
+            if e.get("id")]  # fmt: skip
+    assert {"cell-e2", "piece-S3", "seat-S", "status", "legend"} <= set(plain)
+    assert left == [f"left-{i}" for i in plain]
+    right = [e.get("id") for e in ET.fromstring(svg.board(state, prefix="right")).iter()
+             if e.get("id")]  # fmt: skip
+    assert not set(left) & set(right) and len(set(left)) == len(left)
+
+
 # ---- errors ----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("kwargs", "message"),
@@ -401,6 +415,8 @@ def test_an_empty_board_or_another_topology_can_be_drawn() -> None:
         ({"last_move": ap.Move(ap.MoveKind.STEP, 0, 10_000)}, "does not fit this board"),
         ({"last_move": ap.Move(ap.MoveKind.FIRE, B.cell("e2"))}, "e2 is not an Anomaly corner"),
         ({"last_move": ap.Move(9)}, "is not a move"),
+        ({"prefix": "1st"}, "an id prefix is letters, digits, - and _, starting with a letter"),
+        ({"prefix": 'a" onload="x'}, "an id prefix is letters"),
     ],
 )
 def test_bad_requests_raise_a_drawing_error(kwargs: dict[str, object], message: str) -> None:

@@ -43,7 +43,8 @@ def board(state: Any = None, **options: Any) -> str:
         state: A state of a registered game; for ASTROPLANE also a ``Topology`` or None
             (an empty board).
         **options: ASTROPLANE's drawing options (``last_move``, ``arrows``,
-            ``highlight``, ``orientation``, ``size``, ``coordinates``, ``legend``: see
+            ``highlight``, ``orientation``, ``size``, ``coordinates``, ``legend``,
+            ``prefix``: see
             ``astroplane.games.astroplane.svg.board``). Other games take ``last_move``
             only (their ``Game.render_svg``).
 

@@ -179,7 +179,7 @@ def cells(scene: _Scene) -> str:
         out.append(
             el(
                 "rect",
-                id=f"cell-{c.name}",
+                id=scene.ids("cell", c.name),
                 class_=cls,
                 data_cell=c.name,
                 **scene.rect(c.index),
@@ -285,7 +285,7 @@ def position_targets(scene: _Scene) -> str:
     out = [
         el(
             "polygon",
-            id=f"pos-{p.name}",
+            id=scene.ids("pos", p.name),
             class_="pos",
             data_position=p.name,
             points=scene.poly(p.hit),
@@ -350,7 +350,7 @@ def _piece(
             )
     state = "top" if top else "captive" if held[level] else "under"
     return el(
-        "g", body, id=f"piece-{name}", class_=f"piece seat-{SEAT_NAMES[seat]} {state}",
+        "g", body, id=scene.ids("piece", name), class_=f"piece seat-{SEAT_NAMES[seat]} {state}",
         data_piece=name, data_position=pos.name, data_level=level, data_height=height,
     )  # fmt: skip
 
@@ -483,8 +483,8 @@ def status(scene: _Scene, top: float) -> tuple[str, float]:
         )
         body += el("text", escape(line), x=x + u(1), y=y + u(0.66), font_size=u(0.24))
         cls = " ".join(["seat", f"seat-{SEAT_NAMES[seat]}", *flags])
-        out.append(el("g", body, id=f"seat-{SEAT_NAMES[seat]}", class_=cls, fill=INK))
-    return el("g", "".join(out), id="status"), u(1.6)
+        out.append(el("g", body, id=scene.ids("seat", SEAT_NAMES[seat]), class_=cls, fill=INK))
+    return el("g", "".join(out), id=scene.ids("status")), u(1.6)
 
 
 def legend(scene: _Scene, top: float) -> tuple[str, float]:
@@ -531,4 +531,4 @@ def legend(scene: _Scene, top: float) -> tuple[str, float]:
             el("text", escape(label), x=x + s + u(0.18), y=y + mid, dy=".35em", font_size=u(0.27))
         )
     rows = -(-len(items) // columns)
-    return el("g", "".join(out), id="legend", fill=INK), rows * u(0.75) + u(0.2)
+    return el("g", "".join(out), id=scene.ids("legend"), fill=INK), rows * u(0.75) + u(0.2)

@@ -86,6 +86,8 @@ class _Scene:
     geo: BoardGeometry
     facts: _Facts | None
     seat: Seat
+    #: The element ids, under the drawing's prefix.
+    ids: kit_svg.Ids = attrs.field(factory=kit_svg.Ids)
     #: Screen width and height of the grid, in board units (swapped for W and E on an oblong).
     grid_w: float = attrs.field(init=False)
     grid_h: float = attrs.field(init=False)

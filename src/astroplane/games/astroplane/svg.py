@@ -47,6 +47,9 @@ are those of the notation; a ``.`` in an id must be escaped in a CSS selector
   ``<g id="seat-S" class="seat seat-S">`` per seat, plus ``to-move``, ``removed``,
   ``winner`` when they apply; the key: ``<g id="legend">``.
 
+With ``prefix="left"`` every id above starts ``left-`` (``left-cell-e2``), so that two
+boards can share a page; classes and data attributes stay as they are.
+
 Examples:
     >>> import astroplane
     >>> from astroplane import svg
@@ -86,6 +89,7 @@ def board(
     size: int | None = None,
     coordinates: bool = True,
     legend: bool = True,
+    prefix: str = "",
 ) -> str:
     """A standalone SVG document of a game state (or of an empty board).
 
@@ -104,14 +108,17 @@ def board(
         size: Width in pixels (the height follows); None leaves the size to the page.
         coordinates: Draw file letters and rank numbers around the board.
         legend: Draw the key to the cells and marks below the board.
+        prefix: Put before every element id, so that several boards can share one page
+            (``prefix="left"`` gives ``left-cell-e2``, ``left-piece-S3``); letters,
+            digits, ``-`` and ``_``, starting with a letter. ``""``: the ids above.
 
     Returns:
         The SVG document as text.
 
     Raises:
         DrawingError: If an arrow or highlight names something not on the board, the
-            orientation is not a seat, the size is not positive, or ``last_move`` does
-            not fit the board.
+            orientation is not a seat, the size is not positive, the prefix is not an
+            id prefix, or ``last_move`` does not fit the board.
 
     Examples:
         >>> import astroplane
@@ -138,7 +145,11 @@ def board(
             raise DrawingError(f"orientation: {error}") from None
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
         raise DrawingError(f"size must be a positive number of pixels, not {size!r}")
-    scene = _Scene(_geometry(topology), _read_state(game), seat)
+    try:
+        ids = kit_svg.Ids(prefix)
+    except ValueError as error:
+        raise DrawingError(str(error)) from None
+    scene = _Scene(_geometry(topology), _read_state(game), seat, ids)
     marks = _Marks.build(scene, last_move, arrows, highlight)
     return _document(scene, marks, size, coordinates=coordinates, legend=legend)
 
