@@ -9,8 +9,10 @@ import xml.etree.ElementTree as ET
 import pytest
 from ac_helpers import playout, pos
 
-from astroplane.games.aeroplane_chess import new_game, render_svg
+from astroplane.games.aeroplane_chess import Move, new_game, render_svg
+from astroplane.protocol import get_game
 from astroplane.games.aeroplane_chess.board import SQUARE_NAMES
+from astroplane.games.aeroplane_chess.moves import MoveKind
 from astroplane.games.aeroplane_chess.svg import FILL, INK
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -102,3 +104,29 @@ def test_the_die_shows_the_roll_or_what_is_next() -> None:
     assert die(render_svg(new_game(2))).findtext(NS + "text") == "?"
     over = pos("RB", {f"R{n}": "RH6" for n in range(1, 5)}, finished=["R"], to_move="B")
     assert over.is_over and die(render_svg(over)).findtext(NS + "text") == "-"
+
+
+def test_the_last_move_rings_the_square_it_ended_on() -> None:
+    """last= rings the square a launch or flight ended on (the take-off square, a track
+    square, the centre triangle), over the planes, under its own id; a roll or a pass
+    marks nothing; the Game's render_svg passes last_move through; a non-move is refused."""
+    s = pos("RB", {"R1": "RT"}, roll=4)
+    fly = next(m for m in s.legal_moves() if m.kind == MoveKind.FLY)
+    drawn = render_svg(s.play(fly), last=fly, prefix="x")
+    ring = [e for e in ET.fromstring(drawn).iter() if e.attrib.get("id") == "x-last"]
+    assert len(ring) == 1 and ring[0].attrib["class"] == "last-move"
+    assert SQUARE_NAMES[fly.square] in ET.tostring(ring[0], encoding="unicode")
+    assert _ids(drawn).index("x-last") > _ids(drawn).index("x-planes")
+    home = pos("RB", {"R1": "RH5"}, roll=1)
+    arrive = next(m for m in home.legal_moves() if m.kind == MoveKind.FLY)
+    assert "polygon" in ET.tostring(
+        next(e for e in ET.fromstring(render_svg(home.play(arrive), last=arrive)).iter()
+             if e.attrib.get("id") == "last"), encoding="unicode")  # fmt: skip
+    launch = render_svg(new_game(2), last=Move.launch("R1"))
+    assert 'id="last"' in launch and ">the last move: to RT<" in launch
+    for quiet in (Move.roll(6), Move.PASS, None):
+        assert 'id="last"' not in render_svg(new_game(2), last=quiet)
+    via_game = get_game("aeroplane-chess").render_svg
+    assert via_game is not None and 'id="last"' in via_game(new_game(2), Move.launch("R1"))
+    with pytest.raises(ValueError, match="last must be an Aeroplane Chess Move"):
+        render_svg(new_game(2), last="R1")  # type: ignore[arg-type]

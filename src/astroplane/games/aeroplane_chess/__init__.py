@@ -177,9 +177,8 @@ The rules in short (the full rules, with pictures, are on the Aeroplane Chess pa
 
 
 def _svg(state: AeroplaneState, last_move: Move | None = None) -> str:
-    """The drawing; ``last_move`` highlights the squares it reached (``highlights``)."""
-    del last_move  # the drawing marks no move yet: see the Game's render_svg
-    return render_svg(state)
+    """The drawing; ``last_move`` rings the square it ended on (``render_svg(last=...)``)."""
+    return render_svg(state, last=last_move)
 
 
 def highlights(state: AeroplaneState, move: Move) -> tuple[int, ...]:

@@ -5,11 +5,13 @@ people with the common colour vision deficiencies tell apart, and every colour a
 carries its letter. Elements have stable ids for frontends: ``sq-1`` .. ``sq-52``,
 ``sq-RT``, ``sq-RH1`` .. ``sq-RH6`` (the centre triangles), ``hangar-R``, ``shortcut-R``,
 ``plane-R1`` .. ``plane-G4`` (class ``pl``, and ``pl arrived`` once home), ``stack-R1``
-(around a stack, by its lowest plane), ``die``, ``status``; in team play ``team-R`` ..
-``team-G`` (a mark naming the partnership in each hangar) and ``teams`` (the teams in
-words under the board) [AC26]. Every id can take a prefix (``prefix="left"`` gives
-``left-plane-R1``), so several boards share a page; the drawing has no stylesheet and no
-shared ``<defs>``, so nothing in it reaches another drawing on the page.
+(around a stack, by its lowest plane), ``die``, ``status``, ``last`` (the ring around the
+square the last move ended on, class ``last-move``, when ``last`` is given); in team
+play ``team-R`` .. ``team-G`` (a mark naming the partnership in each hangar) and
+``teams`` (the teams in words under the board) [AC26]. Every id can take a prefix
+(``prefix="left"`` gives ``left-plane-R1``), so several boards share a page; the drawing
+has no stylesheet and no shared ``<defs>``, so nothing in it reaches another drawing on
+the page.
 A waiting plane stands in its hangar, an arrived one is drawn faded there (the seed: it is
 "placed facedown back in its own hangar").
 
@@ -46,7 +48,9 @@ from astroplane.games.aeroplane_chess.board import (
     plane_name,
     rotate,
 )
+from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 from astroplane.games.aeroplane_chess.render import describe_dice, team_line
+from astroplane.kit.limits import shown
 from astroplane.kit.svg import INK as LINE
 from astroplane.kit.svg import (
     PAPER,
@@ -74,6 +78,8 @@ TINT = ("#F2C3A1", "#F9F4B8", "#A6CBE4", "#A3DCCB")
 """Lighter tints of the same colours (hangars, home columns)."""
 INK = ("#000000", "#000000", "#FFFFFF", "#000000")
 """Text colour on each fill (contrast ratio above 4.5)."""
+LAST = "#CC79A7"
+"""Okabe-Ito reddish purple: the ring of the last move (no seat wears it)."""
 
 _S = 40  # cell size in px
 _M = 20  # margin
@@ -91,6 +97,7 @@ def render_svg(
     state: AeroplaneState,
     *,
     arrows: Iterable[tuple[int, int]] = (),
+    last: Move | None = None,
     title: str | None = None,
     prefix: str = "",
     size: int | None = None,
@@ -100,6 +107,8 @@ def render_svg(
     Args:
         state: Any state.
         arrows: Pairs of square ids to join with an arrow (to show a move in pictures).
+        last: The move that led to ``state``: the square a launch or a flight ended on is
+            ringed (``id="last"``); a roll shows on the die already, a pass nowhere.
         title: The document title (default: the turn and dice in words).
         prefix: A prefix for every id (letters, digits, ``-``, ``_``), or ``""``.
         size: The displayed width in pixels; None: the drawing's own (640).
@@ -108,7 +117,8 @@ def render_svg(
         The SVG text (``viewBox="0 0 640 700"``), its position text in a ``<desc>``.
 
     Raises:
-        ValueError: If the prefix is not a valid id prefix.
+        ValueError: If the prefix is not a valid id prefix, or ``last`` is not a ``Move``
+            whose fields fit it.
 
     Examples:
         >>> from astroplane.games.aeroplane_chess import setup_position
@@ -117,8 +127,12 @@ def render_svg(
         (8, True, True)
         >>> 'id="g2-die"' in render_svg(setup_position("RB"), prefix="g2", size=320)
         True
+        >>> 'class="last-move"' in render_svg(setup_position("RB"), last=Move.launch("R1"))
+        True
     """
     ids = Ids(prefix)
+    if last is not None and (not isinstance(last, Move) or fields_problem(last) is not None):
+        raise ValueError(f"last must be an Aeroplane Chess Move, not {shown(last)}")
     status = describe_dice(state)
     arrow_group = (bent_arrow(_centre(a), _centre(b), LINE, 3, 12, 0.1) for a, b in arrows)
     face = state.roll or ("-" if state.is_over else "?")
@@ -132,6 +146,7 @@ def render_svg(
         _group(ids, "arrows", arrow_group),
         *_teams(state, ids),
         _group(ids, "planes", _planes(state, ids)),
+        _last(last, ids),
         text(_M, _W + 30, status, 18, text_anchor="start", id=ids("status")),
         die(_W - _M - 23, _W + 30, 46, face, id=ids("die")),
     ]
@@ -147,6 +162,24 @@ def _at(x: float, y: float) -> Point:
 def _centre(square: int) -> Point:
     x, y = CELL_OF[square]
     return _at(x + 0.5, y + 0.5)
+
+
+def _last(move: Move | None, ids: Ids) -> str:
+    """A ring around the square a launch or a flight ended on, over the planes."""
+    if move is None or move.kind not in (MoveKind.LAUNCH, MoveKind.FLY):
+        return ""
+    square = move.square
+    c = SQUARE_COLOUR[square]
+    if square >= HOME_BASE and (square - HOME_BASE) % 6 == 5:  # the centre triangle
+        corners = [_at(*rotate(x, y, c)) for x, y in ((6, 9), (9, 9), (7.5, 7.5))]
+        ring = el("polygon", points=points(corners), fill="none", stroke=LAST, stroke_width=4)
+    else:
+        x, y = CELL_OF[square]
+        left, top = _at(x, y)
+        ring = el("rect", x=left + 1, y=top + 1, width=_S - 2, height=_S - 2, rx=6,
+                  fill="none", stroke=LAST, stroke_width=4)  # fmt: skip
+    label = f"the last move: to {SQUARE_NAMES[square]}"
+    return el("g", title(label) + ring, id=ids("last"), class_="last-move")
 
 
 def _group(ids: Ids, name: str, parts: Iterable[str]) -> str:
