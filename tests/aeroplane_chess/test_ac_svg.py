@@ -10,10 +10,10 @@ import pytest
 from ac_helpers import playout, pos
 
 from astroplane.games.aeroplane_chess import Move, new_game, render_svg
-from astroplane.protocol import get_game
 from astroplane.games.aeroplane_chess.board import SQUARE_NAMES
 from astroplane.games.aeroplane_chess.moves import MoveKind
 from astroplane.games.aeroplane_chess.svg import FILL, INK
+from astroplane.protocol import get_game
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -130,3 +130,21 @@ def test_the_last_move_rings_the_square_it_ended_on() -> None:
     assert via_game is not None and 'id="last"' in via_game(new_game(2), Move.launch("R1"))
     with pytest.raises(ValueError, match="last must be an Aeroplane Chess Move"):
         render_svg(new_game(2), last="R1")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"arrows": [(1, 999)]}, "arrow end 999 is not a square id 0..79"),
+        ({"arrows": [("RT", 5)]}, "arrow end 'RT' is not a square id"),
+        ({"arrows": [(1, 2, 3)]}, "an arrow is a pair of square ids"),
+        ({"size": 0}, "size must be a positive number of pixels"),
+        ({"size": True}, "size must be a positive number of pixels"),
+        ({"prefix": "1x"}, "an id prefix is letters"),
+    ],
+)
+def test_bad_drawing_requests_are_value_errors(kwargs: dict[str, object], message: str) -> None:
+    """A square id off the board, a malformed arrow, a size that is no positive number of
+    pixels or a bad prefix is a ValueError saying so, never an IndexError from inside."""
+    with pytest.raises(ValueError, match=message):
+        render_svg(new_game(2), **kwargs)  # type: ignore[arg-type]

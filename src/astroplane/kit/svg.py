@@ -29,6 +29,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
+from astroplane.kit.limits import shown
+
 __all__ = [
     "FONT",
     "INK",
@@ -288,11 +290,16 @@ def document(
         label: A title for the whole drawing (screen readers; a tooltip), if any.
         more: Attributes of the ``<svg>`` element (``class_``, ``data_...``).
 
+    Raises:
+        ValueError: If ``size`` is not a positive whole number of pixels.
+
     Examples:
         >>> doc = document([el("rect", width=2, height=1)], 2, 1, size=200, label="x")
         >>> 'viewBox="0 0 2 1" width="200" height="100"' in doc, doc.endswith("</svg>\\n")
         (True, True)
     """
+    if size is not None and (type(size) is not int or size <= 0):
+        raise ValueError(f"size must be a positive number of pixels, not {shown(size)}")
     head = title(label) if label is not None else ""
     return (
         el(

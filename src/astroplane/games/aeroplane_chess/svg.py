@@ -117,8 +117,9 @@ def render_svg(
         The SVG text (``viewBox="0 0 640 700"``), its position text in a ``<desc>``.
 
     Raises:
-        ValueError: If the prefix is not a valid id prefix, or ``last`` is not a ``Move``
-            whose fields fit it.
+        ValueError: If the prefix is not a valid id prefix, an arrow is not a pair of
+            square ids (0..79), ``size`` is not a positive number of pixels, or ``last``
+            is not a ``Move`` whose fields fit it.
 
     Examples:
         >>> from astroplane.games.aeroplane_chess import setup_position
@@ -134,7 +135,8 @@ def render_svg(
     if last is not None and (not isinstance(last, Move) or fields_problem(last) is not None):
         raise ValueError(f"last must be an Aeroplane Chess Move, not {shown(last)}")
     status = describe_dice(state)
-    arrow_group = (bent_arrow(_centre(a), _centre(b), LINE, 3, 12, 0.1) for a, b in arrows)
+    pairs = [_arrow_ends(pair) for pair in arrows]
+    arrow_group = (bent_arrow(_centre(a), _centre(b), LINE, 3, 12, 0.1) for a, b in pairs)
     face = state.roll or ("-" if state.is_over else "?")
     body = [
         desc(state.to_text()),
@@ -162,6 +164,17 @@ def _at(x: float, y: float) -> Point:
 def _centre(square: int) -> Point:
     x, y = CELL_OF[square]
     return _at(x + 0.5, y + 0.5)
+
+
+def _arrow_ends(pair: object) -> tuple[int, int]:
+    """An arrow's two square ids, checked (a wrong one is a ``ValueError``, never an
+    ``IndexError`` from the drawing)."""
+    if not isinstance(pair, tuple) or len(pair) != 2:
+        raise ValueError(f"an arrow is a pair of square ids, not {shown(pair)}")
+    for end in pair:
+        if type(end) is not int or not 0 <= end < len(SQUARE_NAMES):
+            raise ValueError(f"arrow end {shown(end)} is not a square id 0..79")
+    return pair[0], pair[1]
 
 
 def _last(move: Move | None, ids: Ids) -> str:
