@@ -18,6 +18,7 @@ from astroplane.kit.jsonread import (
     load_json,
     object_with,
     read_head,
+    states_only,
     string,
 )
 
@@ -153,3 +154,12 @@ def test_ascending_names_the_item_out_of_place(items: list[int], problem: str) -
     assert ascending([0, 1, 2], "x", "abc".__getitem__, "abc") == [0, 1, 2]
     with pytest.raises(JsonPathError, match="^" + problem):
         ascending(items, "x", "abc".__getitem__, "abc")
+
+
+def test_states_only_passes_arguments_and_refuses_other_documents() -> None:
+    """The state reader built from a document reader passes its arguments on, returns a
+    state as is, and refuses any other document by naming what it held."""
+    read = states_only(lambda text, *, board=0: load_json(text) if board else [], dict)
+    assert read('{"a": 1}', board=1) == {"a": 1}
+    with pytest.raises(NotationError, match=r"^the JSON holds a list, not a game state$"):
+        read('{"a": 1}')

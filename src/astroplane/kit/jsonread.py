@@ -48,11 +48,13 @@ __all__ = [
     "object_with",
     "packaged_schema",
     "read_head",
+    "states_only",
     "string",
 ]
 
 T = TypeVar("T")
 S = TypeVar("S", bound=Sequence[int])
+StateT = TypeVar("StateT")
 
 #: The largest integer a document may hold anywhere (game counters are bounded far lower).
 MAX_INT = 10**9 - 1
@@ -300,6 +302,35 @@ def canonical(
     except ValueError:
         raise JsonPathError(path, f"not {what}: {shown(value)}") from None
     return result
+
+
+def states_only(read: Callable[..., object], state_type: type[StateT]) -> Callable[..., StateT]:
+    """A reader of states from a reader of any document: ``read``'s result (the
+    arguments passed on) when it is a ``state_type``, else a ``NotationError`` naming what
+    the JSON held. A game's ``from_json`` reads states and moves; its ``Game.from_json``
+    reads states only.
+
+    Raises:
+        NotationError: (from the reader returned) If the document is no state, or
+            whatever ``read`` raises.
+
+    Examples:
+        >>> read = states_only(lambda text: load_json(text), dict)
+        >>> read('{"turn": 1}')
+        {'turn': 1}
+        >>> read("[1]")
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.NotationError: the JSON holds a list, not a game state
+    """
+
+    def read_state(*args: Any, **kwargs: Any) -> StateT:
+        value = read(*args, **kwargs)
+        if not isinstance(value, state_type):
+            raise NotationError(f"the JSON holds a {type(value).__name__}, not a game state")
+        return value
+
+    return read_state
 
 
 @cache

@@ -53,6 +53,7 @@ from astroplane.kit.jsonread import (
     load_json,
     packaged_schema,
     read_head,
+    states_only,
 )
 
 __all__ = [
@@ -633,7 +634,4 @@ def state_from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD) 
         >>> state_from_json(to_json(new_game(2))) == new_game(2)
         True
     """
-    value = from_json(text, topology=topology)
-    if not isinstance(value, GameState):
-        raise NotationError(f"the JSON holds a {type(value).__name__}, not a game state")
-    return value
+    return states_only(from_json, GameState)(text, topology=topology)
