@@ -307,13 +307,7 @@ def _seat(value: Any, path: str) -> int:
 
 def _piece(value: Any, path: str) -> int:
     """A piece by its canonical name (``"S1"``: upper case, ASCII, nothing around it)."""
-    try:
-        pid = piece_from_name(value)
-        if piece_name(pid) != value:
-            raise ValueError
-    except ValueError:
-        raise _Bad(path, "expected a piece name such as S1 or N10") from None
-    return pid
+    return canonical(value, path, piece_from_name, piece_name, "a piece name such as S1 or N10")
 
 
 def _name(value: Any, path: str, read: Any, write: Any) -> int:
