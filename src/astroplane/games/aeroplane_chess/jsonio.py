@@ -231,12 +231,14 @@ def state_from_dict(data: Any) -> AeroplaneState:
             once, in order (colours clockwise, planes ascending), the stacks by their
             lowest plane; ``planes`` lists every plane of the colours in the game and no
             other; numbers are ``int``, the turn 1..1000000, lists at most 16 items;
-            ``roll``, ``chance_node`` and ``over`` may be left out.
+            ``roll``, ``chance_node`` and ``over`` may be left out; ``rules`` is
+            ``VARIANTS.to_dict``'s (the preset rules text names, then every option).
 
     Raises:
         NotationError: If a field is missing, unknown, of the wrong type or value, not
             in its one canonical form, or the state breaks a rule of the game; the
-            message starts with the JSON path (``state.sixed[1]``); a ``JsonPathError``.
+            message starts with the JSON path (``state.sixed[1]``); a ``JsonPathError``
+            (``UnknownVariantError`` for a preset no variant has).
     """
     d = read_head(data, "state", _GAME, "state", _STATE_FIELDS, version=FORMAT_VERSION)
     items = array(field(d, "colours", "state"), "state.colours", _MOST)
