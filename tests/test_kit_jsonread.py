@@ -9,12 +9,16 @@ from astroplane.errors import NotationError
 from astroplane.kit.jsonread import (
     JsonPathError,
     array,
+    ascending,
     boolean,
     canonical,
     field,
+    head,
     integer,
     load_json,
     object_with,
+    read_head,
+    states_only,
     string,
 )
 
@@ -96,3 +100,66 @@ def test_deep_data_is_a_path_error_never_a_recursion_error() -> None:
     assert array([deep, deep], "points", 4, unique=True) == [deep, deep]
     with pytest.raises(JsonPathError, match=r"plane: expected a plane$"):
         canonical(deep, "plane", int, str, "a plane")
+
+
+def test_head_is_written_in_one_order() -> None:
+    """The envelope is format_version, game, type, in that order (game left out for a
+    game whose documents have none), so every game's documents start alike."""
+    assert list(head("demo", "state", 3).items()) == [
+        ("format_version", 3), ("game", "demo"), ("type", "state"),
+    ]  # fmt: skip
+    assert list(head(None, "move")) == ["format_version", "type"]
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        ({"format_version": 2}, "state.format_version: format_version must be 1"),
+        ({"format_version": True}, "state.format_version: format_version must be 1"),
+        ({"format_version": 1.0}, "state.format_version: format_version must be 1"),
+        ({"game": "other"}, "state.game: game must be 'demo', not 'other'"),
+        ({"type": "move"}, "state.type: type must be 'state', not 'move'"),
+        ({"type": ["state"]}, "state.type: type must be 'state', not"),
+        ({"zz": 1}, "state: unknown field 'zz'"),
+        ({"game": None, "turn": None}, "state: missing field 'game'"),
+    ],
+)
+def test_read_head_refuses_another_envelope(change: dict[str, object], problem: str) -> None:
+    """A document of another version (true is no 1), game or type, or with a field the
+    reader does not know or an envelope field missing, is refused at its path."""
+    data = {**head("demo", "state"), "turn": 1, **change}
+    data = {k: v for k, v in data.items() if v is not None}
+    with pytest.raises(JsonPathError, match="^" + problem.replace(".", r"\.")):
+        read_head(data, "state", "demo", "state", ("turn",))
+
+
+def test_read_head_may_require_every_field() -> None:
+    """With ``complete``, a missing field of the document is refused too; without, the
+    reader checks it itself."""
+    data = head(None, "outcome")
+    assert read_head(data, "outcome", None, "outcome", ("turn",)) == data
+    with pytest.raises(JsonPathError, match=r"^outcome: missing field 'turn'"):
+        read_head(data, "outcome", None, "outcome", ("turn",), complete=True)
+    with pytest.raises(JsonPathError, match=r"^outcome: unknown field 'game'"):
+        read_head(head("demo", "outcome"), "outcome", None, "outcome", ("turn",))
+
+
+@pytest.mark.parametrize(
+    ("items", "problem"),
+    [([1, 1], r"x\[1\]: b is listed twice"), ([0, 2, 1], r"x\[2\]: b comes before c: abc")],
+)
+def test_ascending_names_the_item_out_of_place(items: list[int], problem: str) -> None:
+    """A list written as a set must list each item once, in order; the error names the
+    index of the first item that is not."""
+    assert ascending([0, 1, 2], "x", "abc".__getitem__, "abc") == [0, 1, 2]
+    with pytest.raises(JsonPathError, match="^" + problem):
+        ascending(items, "x", "abc".__getitem__, "abc")
+
+
+def test_states_only_passes_arguments_and_refuses_other_documents() -> None:
+    """The state reader built from a document reader passes its arguments on, returns a
+    state as is, and refuses any other document by naming what it held."""
+    read = states_only(lambda text, *, board=0: load_json(text) if board else [], dict)
+    assert read('{"a": 1}', board=1) == {"a": 1}
+    with pytest.raises(NotationError, match=r"^the JSON holds a list, not a game state$"):
+        read('{"a": 1}')

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from astroplane.errors import NotationError, UnknownVariantError
 from astroplane.kit import Option, Variants
+from astroplane.kit.jsonread import JsonPathError
 
 
 class Launch(enum.Enum):
@@ -139,10 +140,12 @@ def test_an_unknown_name_lists_the_registered_ones() -> None:
     ],
 )  # fmt: skip
 def test_bad_rules_json_names_the_path(data: object, problem: str) -> None:
-    """Rules JSON of the wrong type, incomplete or not in its one spelling is rejected,
-    the message starting with the JSON path."""
-    with pytest.raises(NotationError, match=problem.replace(".", r"\.")):
+    """Rules JSON of the wrong type, incomplete or not in its one spelling is a
+    JsonPathError (a NotationError) whose path is the bad value's."""
+    with pytest.raises(JsonPathError, match="^" + problem.replace(".", r"\.")) as info:
         _book().from_dict(data)
+    assert isinstance(info.value, NotationError)
+    assert info.value.path == problem.split(":")[0]
 
 
 def test_registration_checks_name_and_type() -> None:

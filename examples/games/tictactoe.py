@@ -24,7 +24,7 @@ import attrs
 
 from astroplane.errors import IllegalMoveError, NotationError
 from astroplane.kit import Option, Variants, svg
-from astroplane.kit.jsonread import JsonPathError, field, load_json, object_with, string
+from astroplane.kit.jsonread import JsonPathError, head, load_json, read_head
 from astroplane.protocol import Game, register_game
 
 __all__ = ["GAME", "Rules", "TicTacToe", "new_game"]
@@ -139,14 +139,13 @@ def from_text(text: str) -> TicTacToe:
 
 
 def to_dict(state: TicTacToe) -> dict[str, Any]:
-    return {"game": "tic-tac-toe", "rules": VARIANTS.to_dict(state.rules), "cells": state.cells}
+    return {**head("tic-tac-toe", "state"), "rules": VARIANTS.to_dict(state.rules),
+            "cells": state.cells}  # fmt: skip
 
 
 def from_dict(data: Any) -> TicTacToe:
-    d = object_with(data, "state", ("game", "rules", "cells"))
-    string(field(d, "game", "state"), "state.game", ("tic-tac-toe",))
-    rules = VARIANTS.from_dict(field(d, "rules", "state"), "state.rules")
-    cells = field(d, "cells", "state")
+    d = read_head(data, "state", "tic-tac-toe", "state", ("rules", "cells"), complete=True)
+    rules, cells = VARIANTS.from_dict(d["rules"], "state.rules"), d["cells"]
     if not isinstance(cells, str):
         raise JsonPathError("state.cells", "expected nine cells")
     return _checked(cells, rules, "state.cells")

@@ -10,8 +10,16 @@ import pytest
 from ac_helpers import colours_st, playout, rules_st, seeds_st
 from hypothesis import given
 
-from astroplane.errors import NotationError
-from astroplane.games.aeroplane_chess import Move, from_json, json_schema, new_game, to_json
+from astroplane.errors import NotationError, UnknownVariantError
+from astroplane.games.aeroplane_chess import (
+    Move,
+    Rules,
+    from_json,
+    json_schema,
+    new_game,
+    rules_to_text,
+    to_json,
+)
 from astroplane.games.aeroplane_chess.jsonio import (
     move_from_dict,
     move_to_dict,
@@ -73,14 +81,17 @@ def _start() -> dict[str, Any]:
     ("change", "match"),
     [
         ({"format_version": 2}, "format_version must be 1"),
-        ({"game": "astroplane"}, "not an Aeroplane Chess state"),
+        ({"game": "astroplane"}, r"state\.game: game must be 'aeroplane-chess'"),
         ({"colours": ["R", "Q"]}, "not a colour"),
         ({"planes": {"R1": "RT"}}, "planes lists every plane"),
         ({"turn": "1"}, r"state\.turn: expected an integer"),
         ({"planes": {**_start()["planes"], "R1": "BT"}}, "R1 cannot be on BT"),
-        ({"rules": {"preset": "standard"}}, "rules have the fields"),
+        ({"rules": {"preset": "standard"}}, r"state\.rules: missing 'launch'"),
         ({"rules": {**_start()["rules"], "launch": "odd"}}, "rules.launch: expected one of"),
-        ({"rules": {**_start()["rules"], "preset": "classic"}}, "the rules are 'standard'"),
+        (
+            {"rules": {**_start()["rules"], "preset": "classic"}},
+            r"state\.rules\.preset: these options are written as the 'standard' rules",
+        ),
         ({"chance_node": False}, "chance_node is True"),
         ({"to_move": "Y"}, "is not a colour in the game"),
     ],
@@ -132,3 +143,17 @@ def test_a_bad_move_value_is_named_by_its_json_path() -> None:
     with pytest.raises(JsonPathError) as err:
         move_from_dict({**head, "kind": "fly", "plane": "R1", "square": "14", "stack": 0})
     assert err.value.path == "move.stack"
+
+
+def test_rules_off_every_preset_name_the_nearest_preset() -> None:
+    """Rules no preset equals are written under the preset they differ least from, as in
+    rules text and the other games' JSON; "custom" is no variant, and a house variant
+    registered later is read but never written."""
+    s = new_game(2, rules=Rules(launch="six", blocking=True, overshoot="stay"))
+    data = state_to_dict(s)
+    assert rules_to_text(s.rules) == "family,overshoot=stay"
+    assert data["rules"]["preset"] == "family" and data["rules"]["overshoot"] == "stay"
+    _VALIDATOR.validate(data)
+    assert state_from_dict(data) == s
+    with pytest.raises(UnknownVariantError, match=r"^state\.rules\.preset: unknown rules 'custom'"):
+        state_from_dict({**data, "rules": {**data["rules"], "preset": "custom"}})

@@ -127,7 +127,7 @@ def _set(d: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
         ("rules.preset", "square-off", "state.rules.preset"),
         ("rules.jumps", 1, "state.rules.jumps"),
         ("points.W", ["a7", "a7"], "state.points.W: 'a7' is listed twice"),
-        ("points.W", ["d7", "a7"], "state.points.W: points are listed in point id order"),
+        ("points.W", ["d7", "a7"], r"state.points.W\[1\]: a7 comes before d7: points are listed"),
         ("points.W", ["A7"], r"state.points.W\[0\]"),
         ("points.B", ["a7"], "state.points: a point holds two pieces"),
         ("points.X", [], "state.points: unknown field 'X'"),

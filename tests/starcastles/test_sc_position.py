@@ -116,7 +116,7 @@ def test_a_drawn_game_reads_back() -> None:
         ("starcastles 03 f0 m0 r1 - 44 won", r"player 0 has not won", 30),
         ("starcastles 03 f0 m0 r1 e3:*0 34 removed", r"gem was removed as the turn started", 34),
         ("starcastles 03 f0 m0 r1 - 44 over", "the status is one of", 30),
-        ("starcastles 03 f0 m0 r1 -  44 -", "a position has 8 fields", 1),
+        ("starcastles 03 f0 m0 r1 -  44 -", "fields are separated by single blanks", 27),
         ("starcastles 03 f0 m0 r1 -", "a position has 8 fields", 1),
         ("chess 03 f0 m0 r1 - 44 -", "unknown", 1),
         ("starcastles,arm=9 03 f0 m0 r1 - 44 -", "arm", 13),

@@ -7,11 +7,13 @@ another game's:
   rules text, JSON and on the command line;
 * ``Variants`` (``astroplane.kit.variants``): a game's registry of presets and variants,
   and its rules text (``preset,option=value``) and rules JSON;
-* ``astroplane.kit.jsonread``: decoding JSON from clients under limits, and checks of
-  single values that name the JSON path of a bad one;
+* ``astroplane.kit.jsonread``: decoding JSON from clients under limits, the envelope every
+  document starts with (``head``, ``read_head``), and checks of single values that name
+  the JSON path of a bad one;
 * ``BoardGraph`` (``astroplane.kit.graph``): a board of named points, links and lines
   (a Morris board, a star board) compiled to the tables rules and drawings use;
-* ``astroplane.kit.limits``: the size limits every reader checks before parsing;
+* ``astroplane.kit.limits``: the size limits every reader checks before parsing, and the
+  first checks of a move text (``move_body``) and a position text (``position_fields``);
 * ``astroplane.kit.records``: the game-independent part of PGN-like game records (lines,
   headers and their escapes, several games per text), read as a stream;
 * ``astroplane.kit.recordlines``: the move lines of a record, one per round

@@ -2,7 +2,9 @@
 its JSON path.
 
 ``load_json`` decodes text under the limits every reader applies (size, UTF-8, no key
-twice in an object, bounded nesting). The checks below read one value each and raise
+twice in an object, bounded nesting). ``head`` writes the envelope every document of a
+game starts with (``format_version``, ``game``, ``type``) and ``read_head`` checks it with
+the object's fields. The checks below read one value each and raise
 ``JsonPathError`` (a ``NotationError``) whose message starts with the value's path
 (``state.planes[3]``), so a client learns where its document is wrong. Types are exact:
 ``true`` is no integer, ``2.0`` no integer, ``"1"`` no number.
@@ -24,7 +26,7 @@ Examples:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any, TypeVar
@@ -36,17 +38,23 @@ __all__ = [
     "MAX_INT",
     "JsonPathError",
     "array",
+    "ascending",
     "boolean",
     "canonical",
     "field",
+    "head",
     "integer",
     "load_json",
     "object_with",
     "packaged_schema",
+    "read_head",
+    "states_only",
     "string",
 ]
 
 T = TypeVar("T")
+S = TypeVar("S", bound=Sequence[int])
+StateT = TypeVar("StateT")
 
 #: The largest integer a document may hold anywhere (game counters are bounded far lower).
 MAX_INT = 10**9 - 1
@@ -126,6 +134,77 @@ def object_with(value: Any, path: str, fields: Collection[str]) -> dict[str, Any
     return value
 
 
+def head(game: str | None, kind: str, version: int = 1) -> dict[str, Any]:
+    """The envelope a document starts with: ``{"format_version": version, "game": game,
+    "type": kind}``, in that order (``game`` left out when it is None: ASTROPLANE's
+    documents, written before there were other games, have none). A writer adds its
+    fields to it.
+
+    Examples:
+        >>> head("aeroplane-chess", "move")
+        {'format_version': 1, 'game': 'aeroplane-chess', 'type': 'move'}
+        >>> head(None, "outcome")
+        {'format_version': 1, 'type': 'outcome'}
+    """
+    if game is None:
+        return {"format_version": version, "type": kind}
+    return {"format_version": version, "game": game, "type": kind}
+
+
+def read_head(
+    data: Any,
+    path: str,
+    game: str | None,
+    kind: str,
+    fields: Collection[str],
+    *,
+    version: int = 1,
+    complete: bool = False,
+) -> dict[str, Any]:
+    """``data`` if it is an object that ``head(game, kind, version)`` began: its envelope
+    is that one exactly, and its other fields are among ``fields``.
+
+    Args:
+        data: The decoded JSON value.
+        path: Its JSON path (``"state"``, ``"state.outcome"``).
+        game: The game's registry name (None: a document without ``game``).
+        kind: The ``type`` the document must have (``"state"``, ``"move"``).
+        fields: The document's own fields, besides the envelope's.
+        version: The one ``format_version`` this reader reads.
+        complete: Every one of ``fields`` must be there too.
+
+    Raises:
+        JsonPathError: If ``data`` is not an object, has a field that is neither the
+            envelope's nor in ``fields``, lacks one it needs, or its ``format_version``
+            (an integer, never ``true``), ``game`` or ``type`` is not the one expected.
+
+    Examples:
+        >>> read_head({"format_version": 1, "type": "move", "kind": "pass"}, "move", None,
+        ...           "move", ("kind",))
+        {'format_version': 1, 'type': 'move', 'kind': 'pass'}
+        >>> read_head({"format_version": 2, "game": "demo", "type": "state"}, "state",
+        ...           "demo", "state", ())
+        Traceback (most recent call last):
+        ...
+        astroplane.kit.jsonread.JsonPathError: state.format_version: format_version must be 1
+    """
+    envelope = ("format_version", "type") if game is None else ("format_version", "game", "type")
+    d = object_with(data, path, (*envelope, *fields))
+    for key in envelope:
+        field(d, key, path)
+    found = d["format_version"]
+    if type(found) is not int or found != version:
+        raise JsonPathError(f"{path}.format_version", f"format_version must be {version}")
+    if game is not None and d["game"] != game:
+        raise JsonPathError(f"{path}.game", f"game must be {game!r}, not {shown(d['game'])}")
+    if d["type"] != kind:
+        raise JsonPathError(f"{path}.type", f"type must be {kind!r}, not {shown(d['type'])}")
+    if complete:
+        for key in fields:
+            field(d, key, path)
+    return d
+
+
 def integer(value: Any, path: str, low: int = 0, high: int = MAX_INT) -> int:
     """``value`` if it is an integer (not a bool, not a float) in ``low..high``."""
     if type(value) is not int or not low <= value <= high:
@@ -166,6 +245,38 @@ def array(value: Any, path: str, most: int, *, unique: bool = False) -> list[Any
     return value
 
 
+def ascending(items: S, path: str, name: Callable[[int], str], order: str) -> S:
+    """``items`` if each is there once and they rise: the one order a writer lists a set
+    in (one value, one spelling). ``items`` are already-read ids of the array at ``path``.
+
+    Args:
+        items: The ids, as read from the array's items.
+        path: The array's JSON path; an error names the bad item's index.
+        name: Id to its name, for the message.
+        order: The order in words (``"colours are in turn order: R, Y, B, G"``).
+
+    Raises:
+        JsonPathError: At the first item listed twice or out of order.
+
+    Examples:
+        >>> ascending([0, 2], "state.colours", "RYBG".__getitem__, "colours in turn order")
+        [0, 2]
+        >>> ascending([2, 0], "state.colours", "RYBG".__getitem__, "colours in turn order")
+        Traceback (most recent call last):
+        ...
+        astroplane.kit.jsonread.JsonPathError: state.colours[1]: R comes before B: colours \
+in turn order
+    """
+    for i in range(1, len(items)):
+        if items[i] in items[:i]:
+            raise JsonPathError(f"{path}[{i}]", f"{name(items[i])} is listed twice")
+        if items[i] < items[i - 1]:
+            raise JsonPathError(
+                f"{path}[{i}]", f"{name(items[i])} comes before {name(items[i - 1])}: {order}"
+            )
+    return items
+
+
 def canonical(
     value: Any, path: str, read: Callable[[str], T], write: Callable[[T], str], what: str
 ) -> T:
@@ -191,6 +302,35 @@ def canonical(
     except ValueError:
         raise JsonPathError(path, f"not {what}: {shown(value)}") from None
     return result
+
+
+def states_only(read: Callable[..., object], state_type: type[StateT]) -> Callable[..., StateT]:
+    """A reader of states from a reader of any document: ``read``'s result (the
+    arguments passed on) when it is a ``state_type``, else a ``NotationError`` naming what
+    the JSON held. A game's ``from_json`` reads states and moves; its ``Game.from_json``
+    reads states only.
+
+    Raises:
+        NotationError: (from the reader returned) If the document is no state, or
+            whatever ``read`` raises.
+
+    Examples:
+        >>> read = states_only(lambda text: load_json(text), dict)
+        >>> read('{"turn": 1}')
+        {'turn': 1}
+        >>> read("[1]")
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.NotationError: the JSON holds a list, not a game state
+    """
+
+    def read_state(*args: Any, **kwargs: Any) -> StateT:
+        value = read(*args, **kwargs)
+        if not isinstance(value, state_type):
+            raise NotationError(f"the JSON holds a {type(value).__name__}, not a game state")
+        return value
+
+    return read_state
 
 
 @cache

@@ -15,6 +15,7 @@ Examples:
 
 from __future__ import annotations
 
+import re
 import reprlib
 
 from astroplane.errors import NotationError
@@ -34,6 +35,7 @@ __all__ = [
     "check_ascii",
     "check_size",
     "move_body",
+    "position_fields",
     "shown",
 ]
 
@@ -164,3 +166,54 @@ def move_body(text: object, line: int | None = None) -> tuple[int, str]:
     if not body:
         raise NotationError("empty move text", text, lead, line)
     return lead, body
+
+
+_FIELD = re.compile(r"[^ \t]+")
+
+
+def position_fields(
+    text: object, line: int | None = None, *, single_blanks: bool = False
+) -> list[tuple[int, str]]:
+    """The checks every game's position reader starts with, then the text's fields: ``text``
+    is a string of at most ``MAX_POSITION_TEXT`` printable ASCII characters, its fields
+    the runs of characters between blanks and tabs.
+
+    Args:
+        text: The position text.
+        line: The line of a multi-line text (a record), for messages.
+        single_blanks: Fields are separated by exactly one blank, with none around them
+            (a game whose position text has one spelling); otherwise any run of blanks and
+            tabs separates them.
+
+    Returns:
+        Each field with the column (0-based) it starts at, in order.
+
+    Raises:
+        NotationError: If ``text`` is not a string, too long or not printable ASCII, or,
+            with ``single_blanks``, a field is empty (``index`` is where).
+
+    Examples:
+        >>> position_fields("standard  RB\\tR?")
+        [(0, 'standard'), (10, 'RB'), (13, 'R?')]
+        >>> position_fields("standard  RB", single_blanks=True)
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.NotationError: fields are separated by single blanks, with none \
+around (column 10: 'standard  RB')
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a position text is a string, not {type(text).__name__}")
+    check_size(text, MAX_POSITION_TEXT, "a position text", line)
+    check_ascii(text, "a position text", line)
+    if not single_blanks:
+        return [(m.start(), m.group()) for m in _FIELD.finditer(text)]
+    fields: list[tuple[int, str]] = []
+    at = 0
+    for part in text.split(" "):
+        if not part:
+            raise NotationError(
+                "fields are separated by single blanks, with none around", text, at, line
+            )
+        fields.append((at, part))
+        at += len(part) + 1
+    return fields

@@ -52,6 +52,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from astroplane.errors import NotationError, UnknownVariantError
+from astroplane.kit.jsonread import JsonPathError
 from astroplane.kit.limits import MAX_RULES_TEXT, check_ascii, check_size, shown
 from astroplane.kit.options import Option
 
@@ -276,35 +277,37 @@ class Variants(Generic[R]):
         exact type, and the preset the one ``to_dict`` would write (one spelling).
 
         Raises:
-            NotationError: If a field is missing, unknown, of the wrong type or out of
-                bounds, or the preset is not the canonical one; the message starts with
-                the JSON path. ``UnknownVariantError`` for an unknown preset.
+            JsonPathError: (a ``NotationError``) If a field is missing, unknown, of the
+                wrong type or out of bounds, or the preset is not the canonical one; the
+                message starts with the JSON path. ``UnknownVariantError`` for an unknown
+                preset.
         """
         names = ("preset", *self._by_option)
         if not isinstance(data, dict):
-            raise NotationError(f"{path}: expected an object with {', '.join(names)}")
+            raise JsonPathError(path, f"expected an object with {', '.join(names)}")
         missing = [n for n in names if n not in data]
         extra = sorted(str(k)[:40] for k in data if k not in names)
         if missing or extra:
             what = f"missing {missing[0]!r}" if missing else f"unknown field {extra[0]!r}"
-            raise NotationError(f"{path}: {what} (fields: {', '.join(names)})")
+            raise JsonPathError(path, f"{what} (fields: {', '.join(names)})")
         preset = data["preset"]
         if not isinstance(preset, str):
-            raise NotationError(f"{path}.preset: expected a variant name")
+            raise JsonPathError(f"{path}.preset", "expected a variant name")
         try:
             start = self.get(preset)
         except UnknownVariantError as exc:
             raise UnknownVariantError(exc.name, f"{path}.preset: {exc.problem}") from None
         changes: dict[str, Any] = {}
         for o in self.options:
+            where = f"{path}.{o.name}"
             try:
-                changes[o.name] = o.from_json(data[o.name], f"{path}.{o.name}")
+                changes[o.name] = o.from_json(data[o.name], where)
             except ValueError as exc:
-                raise NotationError(str(exc)) from None
-        rules = self._build(start, changes, lambda problem: NotationError(f"{path}: {problem}"))
+                raise JsonPathError(where, str(exc).removeprefix(f"{where}: ")) from None
+        rules = self._build(start, changes, lambda problem: JsonPathError(path, problem))
         canonical = self.base_of(rules)
         if canonical != preset:
-            raise NotationError(
-                f"{path}.preset: these options are written as the {canonical!r} rules"
+            raise JsonPathError(
+                f"{path}.preset", f"these options are written as the {canonical!r} rules"
             )
         return rules

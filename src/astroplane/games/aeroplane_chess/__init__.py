@@ -32,7 +32,6 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from astroplane.errors import IllegalMoveError, NotationError, PositionError
 from astroplane.games.aeroplane_chess.actions import action_to_move, move_to_action, num_actions
@@ -87,6 +86,7 @@ from astroplane.games.aeroplane_chess.render import (
 from astroplane.games.aeroplane_chess.setup import check_state, new_game, setup_position
 from astroplane.games.aeroplane_chess.state import AeroplaneState, use_position_text
 from astroplane.games.aeroplane_chess.svg import FILL, render_svg
+from astroplane.kit.jsonread import states_only
 from astroplane.protocol import Game, register_game
 
 __all__ = [
@@ -135,21 +135,6 @@ __all__ = [
     "to_json",
     "variants",
 ]
-
-
-def _new_game(players: int = 2, *, rules: Rules | None = None, first: Any = None) -> AeroplaneState:
-    return new_game(players, rules=rules, first=first)
-
-
-def _state_from_json(text: str) -> AeroplaneState:
-    value = from_json(text)
-    if not isinstance(value, AeroplaneState):
-        raise NotationError(f"the JSON holds a {type(value).__name__}, not a game state")
-    return value
-
-
-def _to_json(state: AeroplaneState) -> str:
-    return to_json(state)
 
 
 def _render_text(state: AeroplaneState, *, highlight: Iterable[object] = ()) -> str:
@@ -222,15 +207,15 @@ AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
     title="Aeroplane Chess",
     player_counts=(2, 3, 4),
     seat_names=COLOURS,
-    new_game=_new_game,
+    new_game=new_game,
     rules_from_text=rules_from_text,
     rules_to_text=rules_to_text,
     format_move=format_move,
     parse_move=parse_move,
     position_to_text=position_to_text,
     position_from_text=position_from_text,
-    to_json=_to_json,
-    from_json=_state_from_json,
+    to_json=to_json,
+    from_json=states_only(from_json, AeroplaneState),
     to_dict=state_to_dict,
     from_dict=state_from_dict,
     render_text=_render_text,

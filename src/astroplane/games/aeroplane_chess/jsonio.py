@@ -22,7 +22,6 @@ Examples:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from astroplane.errors import NotationError, PositionError
@@ -38,20 +37,22 @@ from astroplane.games.aeroplane_chess.board import (
     square_name,
 )
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
-from astroplane.games.aeroplane_chess.options import OPTIONS, PRESETS, VARIANTS, Rules
+from astroplane.games.aeroplane_chess.options import VARIANTS
 from astroplane.games.aeroplane_chess.play import MAX_TURN, race_over
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.games.aeroplane_chess.state import AeroplaneState
 from astroplane.kit.jsonread import (
     JsonPathError,
     array,
+    ascending,
     boolean,
     canonical,
     field,
+    head,
     integer,
     load_json,
-    object_with,
     packaged_schema,
+    read_head,
 )
 from astroplane.kit.limits import shown
 
@@ -83,18 +84,6 @@ def json_schema() -> dict[str, Any]:
     return packaged_schema("astroplane.games.aeroplane_chess", "aeroplane-chess.schema.json")
 
 
-def _head(kind: str) -> dict[str, Any]:
-    return {"format_version": FORMAT_VERSION, "game": _GAME, "type": kind}
-
-
-def _rules_to_dict(rules: Rules) -> dict[str, Any]:
-    out: dict[str, Any] = {"preset": rules.name}
-    for name in OPTIONS:
-        value = getattr(rules, name)
-        out[name] = value if isinstance(value, bool) else value.value
-    return out
-
-
 def state_to_dict(state: AeroplaneState) -> dict[str, Any]:
     """A state as a plain object (``chance_node`` and ``over`` are derived, for readers).
 
@@ -105,10 +94,10 @@ def state_to_dict(state: AeroplaneState) -> dict[str, Any]:
     for p, k in enumerate(state.planes):
         if p >> 2 in state.seats:
             planes[plane_name(p)] = "hangar" if k == HANGAR else square_name(SQUARE_OF[p >> 2][k])
-    out = _head("state")
+    out = head(_GAME, "state", FORMAT_VERSION)
     out.update(
         {
-            "rules": _rules_to_dict(state.rules),
+            "rules": VARIANTS.to_dict(state.rules),
             "colours": [COLOURS[s] for s in state.seats],
             "to_move": COLOURS[state.to_move],
             "roll": state.roll or None,
@@ -138,7 +127,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
         'GT'
     """
     _check_move(move)
-    out = _head("move")
+    out = head(_GAME, "move", FORMAT_VERSION)
     out["kind"] = _KINDS[move.kind]
     if move.kind == MoveKind.ROLL:
         out["value"] = move.value
@@ -171,11 +160,9 @@ def to_json(value: AeroplaneState | Move, *, indent: int | None = None) -> str:
     raise TypeError(f"cannot write {type(value).__name__} as Aeroplane Chess JSON")
 
 
-_STATE_FIELDS = ("format_version", "game", "type", "rules", "colours", "to_move", "roll",
-                 "sixes", "turn", "planes", "stacks", "sixed", "finished", "chance_node",
-                 "over")  # fmt: skip
-_MOVE_FIELDS = ("format_version", "game", "type", "kind", "value", "plane", "square", "stack")
-#: The fields of each kind of move, besides the head.
+_STATE_FIELDS = ("rules", "colours", "to_move", "roll", "sixes", "turn", "planes", "stacks",
+                 "sixed", "finished", "chance_node", "over")  # fmt: skip
+#: The fields of each kind of move, besides ``kind`` and the envelope.
 _KIND_FIELDS = {
     "roll": ("value",),
     "pass": (),
@@ -202,50 +189,7 @@ def _square(value: Any, path: str) -> int:
 def _planes(value: Any, path: str, most: int, order: str) -> list[int]:
     """A list of plane names, each once, in ascending order (one spelling [AC18])."""
     items = [_plane(v, f"{path}[{i}]") for i, v in enumerate(array(value, path, most))]
-    _ascending(path, items, plane_name, order)
-    return items
-
-
-def _ascending(path: str, items: list[int], name: Callable[[int], str], order: str) -> None:
-    """A list is canonical: each item once, in the order the writer writes ([AC18])."""
-    for i in range(1, len(items)):
-        if items[i] in items[:i]:
-            raise JsonPathError(f"{path}[{i}]", f"{name(items[i])} is listed twice")
-        if items[i] < items[i - 1]:
-            raise JsonPathError(
-                f"{path}[{i}]", f"{name(items[i])} comes before {name(items[i - 1])}: {order}"
-            )
-
-
-def _check_head(data: Any, kind: str, fields: tuple[str, ...]) -> dict[str, Any]:
-    d = object_with(data, kind, fields)
-    if d.get("format_version") != FORMAT_VERSION:
-        raise JsonPathError(f"{kind}.format_version", f"format_version must be {FORMAT_VERSION}")
-    if d.get("game") != _GAME or d.get("type") != kind:
-        raise JsonPathError(kind, f"not an Aeroplane Chess {kind} (game, type)")
-    return d
-
-
-def _rules_from_dict(data: Any, path: str) -> Rules:
-    if not isinstance(data, dict) or set(data) != {"preset", *OPTIONS}:
-        raise JsonPathError(path, f"rules have the fields preset, {', '.join(OPTIONS)}")
-    values = {}
-    for option in VARIANTS.options:  # exact types first: a value is never repr'd whole
-        try:
-            values[option.name] = option.from_json(data[option.name], f"{path}.{option.name}")
-        except ValueError as exc:
-            raise JsonPathError(f"{path}.{option.name}", str(exc).split(": ", 1)[-1]) from None
-    try:
-        rules = Rules(**values)
-    except ValueError as exc:
-        raise JsonPathError(path, str(exc)) from None
-    if data["preset"] != rules.name and not (
-        data["preset"] == "custom" and rules.name not in PRESETS
-    ):
-        raise JsonPathError(
-            f"{path}.preset", f"the rules are {rules.name!r}, not {shown(data['preset'])}"
-        )
-    return rules
+    return ascending(items, path, plane_name, order)
 
 
 def _board(
@@ -287,21 +231,23 @@ def state_from_dict(data: Any) -> AeroplaneState:
             once, in order (colours clockwise, planes ascending), the stacks by their
             lowest plane; ``planes`` lists every plane of the colours in the game and no
             other; numbers are ``int``, the turn 1..1000000, lists at most 16 items;
-            ``roll``, ``chance_node`` and ``over`` may be left out.
+            ``roll``, ``chance_node`` and ``over`` may be left out; ``rules`` is
+            ``VARIANTS.to_dict``'s (the preset rules text names, then every option).
 
     Raises:
         NotationError: If a field is missing, unknown, of the wrong type or value, not
             in its one canonical form, or the state breaks a rule of the game; the
-            message starts with the JSON path (``state.sixed[1]``); a ``JsonPathError``.
+            message starts with the JSON path (``state.sixed[1]``); a ``JsonPathError``
+            (``UnknownVariantError`` for a preset no variant has).
     """
-    d = _check_head(data, "state", _STATE_FIELDS)
+    d = read_head(data, "state", _GAME, "state", _STATE_FIELDS, version=FORMAT_VERSION)
     items = array(field(d, "colours", "state"), "state.colours", _MOST)
     colours = [_colour(c, f"state.colours[{i}]") for i, c in enumerate(items)]
     seats = tuple(colours)
     if not 2 <= len(seats) <= 4:
         raise JsonPathError("state.colours", f"a game has 2 to 4 colours, not {len(seats)}")
-    _ascending(
-        "state.colours", colours, COLOURS.__getitem__, "colours are in turn order: R, Y, B, G"
+    ascending(
+        colours, "state.colours", COLOURS.__getitem__, "colours are in turn order: R, Y, B, G"
     )
     planes, stacks = _board(d, seats)
     marked = _planes(
@@ -313,7 +259,7 @@ def state_from_dict(data: Any) -> AeroplaneState:
     items = array(field(d, "finished", "state"), "state.finished", _MOST)
     finished = tuple(_colour(c, f"state.finished[{i}]") for i, c in enumerate(items))
     # "over" is derived, but for the turn limit it is what says the game ended [AC21]
-    rules = _rules_from_dict(d.get("rules"), "state.rules")
+    rules = VARIANTS.from_dict(field(d, "rules", "state"), "state.rules")
     limit = d.get("over") is True and not race_over(seats, finished, rules.teams)
     try:
         state = AeroplaneState(
@@ -354,10 +300,9 @@ def move_from_dict(data: Any) -> Move:
         NotationError: If the object is not a move; the message starts with the JSON
             path (``move.value``); a ``JsonPathError``.
     """
-    d = _check_head(data, "move", _MOVE_FIELDS)
-    kind = d.get("kind")
+    kind = data.get("kind") if isinstance(data, dict) else None
     allowed = _KIND_FIELDS.get(kind if isinstance(kind, str) else "", ())
-    object_with(d, "move", (*_MOVE_FIELDS[:3], "kind", *allowed))
+    d = read_head(data, "move", _GAME, "move", ("kind", *allowed), version=FORMAT_VERSION)
     if kind == "roll":
         value = field(d, "value", "move")
         if type(value) is not int:

@@ -49,13 +49,12 @@ from astroplane.games.aeroplane_chess.options import rules_from_text, rules_to_t
 from astroplane.games.aeroplane_chess.play import MAX_TURN, race_over
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.games.aeroplane_chess.state import AeroplaneState
-from astroplane.kit.limits import MAX_POSITION_TEXT, check_ascii, check_size
+from astroplane.kit.limits import position_fields
 
 __all__ = ["position_from_text", "position_to_text"]
 
 _DICE = re.compile(r"([RYBG])(6{0,2})([1-6?])")
 _GROUP = re.compile(r"((?:[RYBG][1-4])+):([^,]*)")
-_FIELD = re.compile(r"[^ \t]+")
 
 
 def _units(state: AeroplaneState) -> list[str]:
@@ -119,11 +118,7 @@ def position_from_text(text: str, *, line: int | None = None) -> AeroplaneState:
         ...
         astroplane.errors.NotationError: B1 cannot be on RT (column 25: ...)
     """
-    if not isinstance(text, str):
-        raise NotationError(f"a position text is a string, not {type(text).__name__}")
-    check_size(text, MAX_POSITION_TEXT, "a position text", line)
-    check_ascii(text, "a position text", line)
-    fields = [(m.start(), m.group()) for m in _FIELD.finditer(text)]
+    fields = position_fields(text, line)
 
     def err(problem: str, at: int) -> NotationError:
         return NotationError(problem, text, at, line)

@@ -182,10 +182,6 @@ def _new_game(players: int = 2, *, rules: Rules | None = None, first: Any = None
     return new_game(players, rules=STANDARD if rules is None else rules, first=first)
 
 
-def _text_json(state: GameState) -> str:
-    return to_json(state)
-
-
 def _with_turn_limit(rules: Rules, turns: int | None) -> Rules:
     return attrs.evolve(rules, max_turns=turns)
 
@@ -206,7 +202,7 @@ ASTROPLANE: Game[GameState, Move] = Game(
     parse_move=parse_move,
     position_to_text=position_to_text,
     position_from_text=position_from_text,
-    to_json=_text_json,
+    to_json=to_json,
     from_json=state_from_json,
     to_dict=state_to_dict,
     from_dict=state_from_dict,

@@ -20,11 +20,9 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 import attrs
 
-from astroplane.errors import NotationError
 from astroplane.games.square_off.evaluation import evaluate
 from astroplane.games.square_off.jsonio import from_json, state_from_dict, state_to_dict, to_json
 from astroplane.games.square_off.moves import (
@@ -46,6 +44,7 @@ from astroplane.games.square_off.rulestext import VARIANTS, rules_from_text, rul
 from astroplane.games.square_off.setup import new_game
 from astroplane.games.square_off.state import SquareOffState
 from astroplane.games.square_off.svg import FILL, render_svg
+from astroplane.kit.jsonread import states_only
 from astroplane.kit.limits import shown
 from astroplane.protocol import Game
 
@@ -208,17 +207,6 @@ def invariants(state: SquareOffState) -> list[str]:
     return problems
 
 
-def _from_json(text: str | bytes, **board: Any) -> SquareOffState:
-    value = from_json(text, **board)
-    if not isinstance(value, SquareOffState):
-        raise NotationError(f"the JSON holds a {type(value).__name__}, not a game state")
-    return value
-
-
-def _to_json(state: SquareOffState) -> str:
-    return to_json(state)
-
-
 def _svg(state: SquareOffState, last_move: Move | None = None) -> str:
     return render_svg(state, last=last_move)
 
@@ -245,8 +233,8 @@ SQUARE_OFF_GAME: Game[SquareOffState, Move] = Game(
     parse_move=parse_move,
     position_to_text=position_to_text,
     position_from_text=position_from_text,
-    to_json=_to_json,
-    from_json=_from_json,
+    to_json=to_json,
+    from_json=states_only(from_json, SquareOffState),
     to_dict=state_to_dict,
     from_dict=state_from_dict,
     render_text=render_text,

@@ -36,12 +36,15 @@ from astroplane.games.square_off.state import SquareOffState
 from astroplane.kit.jsonread import (
     JsonPathError,
     array,
+    ascending,
     boolean,
     field,
+    head,
     integer,
     load_json,
     object_with,
     packaged_schema,
+    read_head,
     string,
 )
 from astroplane.kit.limits import shown
@@ -62,10 +65,10 @@ FORMAT_VERSION = 1
 _GAME = "square-off"
 _KINDS = {k.name.lower(): k for k in MoveKind}
 _STATE_FIELDS = (
-    "format_version", "game", "type", "rules", "points", "in_hand", "removed", "turn_of",
-    "to_move", "removals", "cooldown", "turns", "quiet", "history", "outcome", "over",
+    "rules", "points", "in_hand", "removed", "turn_of", "to_move", "removals", "cooldown",
+    "turns", "quiet", "history", "outcome", "over",
 )  # fmt: skip
-_MOVE_FIELDS = ("format_version", "game", "type", "kind", "point", "to")
+_MOVE_FIELDS = ("kind", "point", "to")
 _MAX_HISTORY = 20_000
 
 
@@ -78,10 +81,6 @@ def json_schema() -> dict[str, Any]:
         'https://json-schema.org/draft/2020-12/schema'
     """
     return packaged_schema("astroplane.games.square_off", "square-off.schema.json")
-
-
-def _head(kind: str) -> dict[str, Any]:
-    return {"format_version": FORMAT_VERSION, "game": _GAME, "type": kind}
 
 
 def _per_seat(values: tuple[Any, Any]) -> dict[str, Any]:
@@ -98,7 +97,7 @@ def state_to_dict(state: SquareOffState) -> dict[str, Any]:
     if not isinstance(state, SquareOffState):
         raise ValueError(f"not a Square Off state: {type(state).__name__}")
     names = state.board.names
-    out = _head("state")
+    out = head(_GAME, "state", FORMAT_VERSION)
     outcome = state.outcome
     out.update(
         {
@@ -144,7 +143,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
     """
     if not isinstance(move, Move):
         raise ValueError(f"not a Square Off move: {shown(move)}")
-    out = _head("move")
+    out = head(_GAME, "move", FORMAT_VERSION)
     out.update(
         {
             "kind": move.kind.name.lower(),
@@ -166,13 +165,7 @@ def to_json(value: SquareOffState | Move, *, indent: int | None = None) -> str:
 
 
 def _check_head(data: Any, kind: str, fields: tuple[str, ...]) -> dict[str, Any]:
-    d = object_with(data, kind, fields)
-    for key in fields:
-        field(d, key, kind)
-    integer(d["format_version"], f"{kind}.format_version", FORMAT_VERSION, FORMAT_VERSION)
-    string(d["game"], f"{kind}.game", (_GAME,))
-    string(d["type"], f"{kind}.type", (kind,))
-    return d
+    return read_head(data, kind, _GAME, kind, fields, version=FORMAT_VERSION, complete=True)
 
 
 def _seat_object(value: Any, path: str) -> dict[str, Any]:
@@ -193,9 +186,8 @@ def _point(board: Board, value: Any, path: str) -> int:
 def _points(board: Board, value: Any, path: str) -> list[int]:
     items = array(value, path, len(board.names), unique=True)
     ids = [_point(board, v, f"{path}[{i}]") for i, v in enumerate(items)]
-    if ids != sorted(ids):
-        raise JsonPathError(path, "points are listed in point id order (a7 d7 g7 b6 ... g1)")
-    return ids
+    order = "points are listed in point id order (a7 d7 g7 b6 ... g1)"
+    return ascending(ids, path, board.names.__getitem__, order)
 
 
 def state_from_dict(data: Any, *, board: Board = BOARD) -> SquareOffState:
@@ -238,9 +230,7 @@ the board and in hand [SO2]
         path = f"state.cooldown.{s}"
         items = array(marks[s], path, 2, unique=True)
         idx = [lines.index(string(v, f"{path}[{i}]", lines)) for i, v in enumerate(items)]
-        if idx != sorted(idx):
-            raise JsonPathError(path, "lines are listed in board order")
-        cooldown.append(idx)
+        cooldown.append(ascending(idx, path, lines.__getitem__, "lines are listed in board order"))
     turns = integer(d["turns"], "state.turns", 0, MAX_COUNTER)
     quiet = integer(d["quiet"], "state.quiet", 0, MAX_COUNTER)
     found = unreachable(rules, turn_of, rights, turns, quiet)

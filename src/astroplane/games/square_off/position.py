@@ -47,7 +47,6 @@ import re
 from collections.abc import Callable
 
 from astroplane.errors import NotationError, PositionError
-from astroplane.games.astroplane.formats.limits import MAX_POSITION_TEXT, check_ascii, check_size
 from astroplane.games.square_off.board import BOARD, Board
 from astroplane.games.square_off.options import Rules
 from astroplane.games.square_off.outcome import Ending, Outcome
@@ -55,7 +54,7 @@ from astroplane.games.square_off.play import SEATS
 from astroplane.games.square_off.rulestext import rules_from_text, rules_to_text
 from astroplane.games.square_off.setup import setup_position
 from astroplane.games.square_off.state import SquareOffState
-from astroplane.kit.limits import shown
+from astroplane.kit.limits import MAX_POSITION_TEXT, position_fields, shown
 
 __all__ = [
     "MAX_COUNTER",
@@ -159,23 +158,13 @@ def position_from_text(text: str, *, board: Board = BOARD) -> SquareOffState:
         astroplane.errors.NotationError: the board is 24 points in 7 ranks \
 (3/3/3/6/3/3/3), not 'W/W/W/W/W/W/W' (column 12: 'square-off W/W/W/W/W/W/W 0/0 W - -/- t0 q0')
     """
-    if not isinstance(text, str):
-        raise NotationError(f"a position text is a string, not {type(text).__name__}")
     if not isinstance(board, Board):
         raise ValueError(f"board is a Board, not {shown(board)}")
-    check_size(text, MAX_POSITION_TEXT, "a position text")
-    check_ascii(text, "a position text")
+    fields = [(part, at) for at, part in position_fields(text, single_blanks=True)]
 
     def err(problem: str, at: int) -> NotationError:
         return NotationError(problem, text, at)
 
-    fields: list[tuple[str, int]] = []
-    at = 0
-    for part in text.split(" "):
-        if not part:
-            raise err("fields are separated by single blanks, with none around", at)
-        fields.append((part, at))
-        at += len(part) + 1
     if len(fields) < 8:
         raise err(
             "a position is: rules, board, hands W/B, side, removal rights, cooldown W/B, "

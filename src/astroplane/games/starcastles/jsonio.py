@@ -51,10 +51,11 @@ from astroplane.kit.jsonread import (
     array,
     boolean,
     field,
+    head,
     integer,
     load_json,
-    object_with,
     packaged_schema,
+    read_head,
     string,
 )
 
@@ -75,10 +76,10 @@ FORMAT_VERSION = 1
 _GAME = "starcastles"
 _KINDS = ("step", "slide", "castle", "swap", "gem", "pass")  # by MoveKind
 _STATE_FIELDS = (
-    "format_version", "game", "type", "rules", "arms", "first", "to_move", "round",
-    "stacks", "controlled", "gems", "gems_left", "removed", "winner", "outcome",
+    "rules", "arms", "first", "to_move", "round", "stacks", "controlled", "gems",
+    "gems_left", "removed", "winner", "outcome",
 )  # fmt: skip
-_MOVE_FIELDS = ("format_version", "game", "type", "kind", "from", "to", "notation")
+_MOVE_FIELDS = ("kind", "from", "to", "notation")
 
 
 def json_schema() -> dict[str, Any]:
@@ -94,10 +95,6 @@ def json_schema() -> dict[str, Any]:
     return packaged_schema("astroplane.games.starcastles", "starcastles.schema.json")
 
 
-def _head(kind: str) -> dict[str, Any]:
-    return {"format_version": FORMAT_VERSION, "game": _GAME, "type": kind}
-
-
 def state_to_dict(state: StarCastlesState) -> dict[str, Any]:
     """The state as JSON data (the module docstring's fields).
 
@@ -106,7 +103,7 @@ def state_to_dict(state: StarCastlesState) -> dict[str, Any]:
     """
     names = state.board.names
     return {
-        **_head("state"),
+        **head(_GAME, "state", FORMAT_VERSION),
         "rules": VARIANTS.to_dict(state.rules),
         "arms": list(state.arms),
         "first": state.first,
@@ -129,14 +126,6 @@ def to_json(state: StarCastlesState, indent: int | None = None) -> str:
         UnknownVariantError: If the rules are no registered variant's.
     """
     return json.dumps(state_to_dict(state), indent=indent)
-
-
-def _header(data: Any, path: str, kind: str, fields: tuple[str, ...]) -> dict[str, Any]:
-    d = object_with(data, path, fields)
-    integer(field(d, "format_version", path), f"{path}.format_version", 1, FORMAT_VERSION)
-    string(field(d, "game", path), f"{path}.game", (_GAME,))
-    string(field(d, "type", path), f"{path}.type", (kind,))
-    return d
 
 
 def _point(board_points: dict[str, int], value: Any, path: str) -> int:
@@ -163,7 +152,7 @@ def state_from_dict(data: Any, path: str = "state") -> StarCastlesState:
         astroplane.kit.jsonread.JsonPathError: state: player 0 has 4 modules P on the \
 board (three each)
     """
-    d = _header(data, path, "state", _STATE_FIELDS)
+    d = read_head(data, path, _GAME, "state", _STATE_FIELDS, version=FORMAT_VERSION)
     rules = VARIANTS.from_dict(field(d, "rules", path), f"{path}.rules")
     board = star_board(rules.arm)
     at = dict(board.graph.index)
@@ -231,7 +220,7 @@ def move_to_dict(state: StarCastlesState, move: Move) -> dict[str, Any]:
     notation = format_move(state, move)
     names = state.board.names
     return {
-        **_head("move"),
+        **head(_GAME, "move", FORMAT_VERSION),
         "kind": _KINDS[move.kind],
         "from": names[move.frm] if move.frm >= 0 else None,
         "to": names[move.to] if move.to >= 0 else None,
@@ -257,7 +246,7 @@ def move_from_dict(state: StarCastlesState, data: Any, path: str = "move") -> Mo
         astroplane.kit.jsonread.JsonPathError: move: illegal move: [SC3] player 0 has a \
 move, so may not pass
     """
-    d = _header(data, path, "move", _MOVE_FIELDS)
+    d = read_head(data, path, _GAME, "move", _MOVE_FIELDS, version=FORMAT_VERSION)
     kind = MoveKind(_KINDS.index(string(field(d, "kind", path), f"{path}.kind", _KINDS)))
     at = dict(state.board.graph.index)
     frm_value, to_value = field(d, "from", path), field(d, "to", path)

@@ -43,7 +43,7 @@ from astroplane.games.starcastles.play import has_won
 from astroplane.games.starcastles.setup import check_state
 from astroplane.games.starcastles.stacks import is_castle, stack_from_text, stack_text
 from astroplane.games.starcastles.state import StarCastlesState
-from astroplane.kit.limits import MAX_POSITION_TEXT, check_ascii, check_size
+from astroplane.kit.limits import position_fields
 
 __all__ = ["position_from_text", "position_to_text", "state_problems"]
 
@@ -121,18 +121,13 @@ def position_from_text(text: str, *, line: int | None = None) -> StarCastlesStat
         astroplane.errors.NotationError: e3 is given twice (column 31: \
 'starcastles 03 f0 m0 r1 e3:P0,e3:*1 44 -')
     """
-    if not isinstance(text, str):
-        raise NotationError(f"a position text is a string, not {type(text).__name__}")
-    check_size(text, MAX_POSITION_TEXT, "a position text", line)
-    check_ascii(text, "a position text", line)
+    fields = position_fields(text, line, single_blanks=True)
+    starts = [at for at, _ in fields]
+    parts = [part for _, part in fields]
 
     def err(problem: str, at: int) -> NotationError:
         return NotationError(problem, text, at, line)
 
-    parts = text.split(" ")
-    starts = [0]
-    for part in parts[:-1]:
-        starts.append(starts[-1] + len(part) + 1)
     if len(parts) != 8:
         raise err(
             "a position has 8 fields separated by one space: rules, arms, f first, "

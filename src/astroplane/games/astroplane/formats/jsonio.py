@@ -22,8 +22,6 @@ import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-import attrs
-
 from astroplane.errors import NotationError, UnknownVariantError
 from astroplane.games.astroplane.formats.notation import format_move
 from astroplane.games.astroplane.formats.position import state_from_fields
@@ -36,12 +34,10 @@ from astroplane.games.astroplane.pieces import (
     piece_name,
 )
 from astroplane.games.astroplane.rules.ruleset import (
-    FLAG_OPTIONS,
-    OPTIONS,
+    VARIANTS,
     Rules,
     action_named,
     action_of_kind,
-    variant,
 )
 from astroplane.games.astroplane.rules.validate import MAX_TURN
 from astroplane.games.astroplane.rules.variants import ActionType
@@ -52,10 +48,12 @@ from astroplane.kit.jsonread import (
     array,
     canonical,
     field,
+    head,
     integer,
     load_json,
-    object_with,
     packaged_schema,
+    read_head,
+    states_only,
 )
 
 __all__ = [
@@ -111,12 +109,6 @@ def events_schema() -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- writing
-def _rules_to_dict(rules: Rules) -> dict[str, Any]:
-    out: dict[str, Any] = {"preset": rules.variant_name()}
-    out.update({f: getattr(rules, f) for f in OPTIONS})
-    return out
-
-
 def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
     """An outcome as a plain object: ``scores`` has the seats of the game (a 2-player game
     two of them).
@@ -128,8 +120,7 @@ def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
         {'S': 5, 'N': 2}
     """
     return {
-        "format_version": FORMAT_VERSION,
-        "type": "outcome",
+        **head(None, "outcome", FORMAT_VERSION),
         "winners": [SEAT_NAMES[s] for s in outcome.winners],
         "scores": {
             SEAT_NAMES[s]: x for s, x in zip(outcome.seats, outcome.seat_scores, strict=True)
@@ -174,14 +165,14 @@ def move_to_dict(
     kind = move.kind
     if not 0 <= kind < len(_KINDS):
         action = action_of_kind(state.rules if state is not None else rules, kind)
-        out = {"format_version": FORMAT_VERSION, "type": "move", "kind": action.name}
+        out = {**head(None, "move", FORMAT_VERSION), "kind": action.name}
         out["from"] = _end_name(t, action.origin, move.origin, "origin")
         out["to"] = _end_name(t, action.target, move.target, "target")
         out["choice"] = move.choice
         if state is not None:
             out["notation"] = format_move(state, move)
         return out
-    out = {"format_version": FORMAT_VERSION, "type": "move", "kind": _KINDS[kind]}
+    out = {**head(None, "move", FORMAT_VERSION), "kind": _KINDS[kind]}
     if kind in (MoveKind.STEP, MoveKind.TRAVEL):
         out["from"] = _field_name(t.position_name, move.origin, "origin")
         out["to"] = _field_name(t.position_name, move.target, "target")
@@ -253,9 +244,8 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     """
     t = state.topology
     return {
-        "format_version": FORMAT_VERSION,
-        "type": "state",
-        "rules": _rules_to_dict(state.rules),
+        **head(None, "state", FORMAT_VERSION),
+        "rules": VARIANTS.to_dict(state.rules),
         "seats": [SEAT_NAMES[s] for s in state.seats],
         "to_move": SEAT_NAMES[state.to_move],
         "moves_left": state.moves_left,
@@ -302,12 +292,7 @@ _int = integer
 
 
 def _obj(value: Any, path: str, kind: str, fields: tuple[str, ...]) -> dict[str, Any]:
-    obj = object_with(value, path, (*fields, "format_version", "type"))
-    if obj.get("format_version") != FORMAT_VERSION:
-        raise _Bad(path, f"format_version must be {FORMAT_VERSION}")
-    if obj.get("type") != kind:
-        raise _Bad(path, f"type must be {kind!r}")
-    return obj
+    return read_head(value, path, None, kind, fields, version=FORMAT_VERSION)
 
 
 def _list(value: Any, path: str, most: int = 4 * PIECES_PER_PLAYER) -> list[Any]:
@@ -322,13 +307,7 @@ def _seat(value: Any, path: str) -> int:
 
 def _piece(value: Any, path: str) -> int:
     """A piece by its canonical name (``"S1"``: upper case, ASCII, nothing around it)."""
-    try:
-        pid = piece_from_name(value)
-        if piece_name(pid) != value:
-            raise ValueError
-    except ValueError:
-        raise _Bad(path, "expected a piece name such as S1 or N10") from None
-    return pid
+    return canonical(value, path, piece_from_name, piece_name, "a piece name such as S1 or N10")
 
 
 def _name(value: Any, path: str, read: Any, write: Any) -> int:
@@ -549,10 +528,8 @@ def _state(data: Any, topology: Topology) -> GameState:
         "landed",
         "outcome",
     )
-    d = _obj(data, "state", "state", fields)
-    for key in fields:
-        _get(d, key, "state")
-    rules = _rules(d["rules"])
+    d = read_head(data, "state", None, "state", fields, version=FORMAT_VERSION, complete=True)
+    rules = VARIANTS.from_dict(d["rules"], "state.rules")
     seats = [_seat(s, "state.seats") for s in _list(d["seats"], "state.seats", 4)]
     stacks: dict[int | str, list[int | str]] = {}
     if not isinstance(d["stacks"], dict):
@@ -607,37 +584,6 @@ def _state(data: Any, topology: Topology) -> GameState:
     return state
 
 
-def _rules(value: Any) -> Rules:
-    d = value if isinstance(value, dict) else None
-    if d is None or set(d) != {"preset", *OPTIONS}:
-        raise _Bad("state.rules", f"expected an object with preset, {', '.join(OPTIONS)}")
-    name = d["preset"]
-    if not isinstance(name, str):
-        raise _Bad("state.rules.preset", "expected the name of a registered variant")
-    try:
-        start = variant(name)
-    except UnknownVariantError as exc:
-        raise UnknownVariantError(
-            name, f"bad state JSON: state.rules.preset: {exc.problem}"
-        ) from None
-    changes: dict[str, Any] = {}
-    for f in OPTIONS:
-        v = d[f]
-        if f in FLAG_OPTIONS:
-            if not isinstance(v, bool):
-                raise _Bad(f"state.rules.{f}", "expected true or false")
-            changes[f] = v
-        elif v is None:
-            changes[f] = None
-        else:
-            changes[f] = _int(v, f"state.rules.{f}", 1, 10**6)
-    rules = attrs.evolve(start, **changes)
-    canonical = rules.variant_name()
-    if canonical != name:
-        raise _Bad("state.rules.preset", f"these options are the {canonical!r} rules")
-    return rules
-
-
 def from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD) -> Any:
     """Read JSON text of a state, move or outcome (by its ``"type"``).
 
@@ -682,7 +628,4 @@ def state_from_json(text: str | bytes, *, topology: Topology = REFERENCE_BOARD) 
         >>> state_from_json(to_json(new_game(2))) == new_game(2)
         True
     """
-    value = from_json(text, topology=topology)
-    if not isinstance(value, GameState):
-        raise NotationError(f"the JSON holds a {type(value).__name__}, not a game state")
-    return value
+    return states_only(from_json, GameState)(text, topology=topology)

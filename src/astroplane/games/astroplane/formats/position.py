@@ -29,18 +29,17 @@ from typing import Any
 
 from astroplane.errors import NotationError, PositionError
 from astroplane.games.astroplane.formats._lexer import Reader, position_text
-from astroplane.games.astroplane.formats.limits import MAX_POSITION_TEXT, check_ascii, check_size
 from astroplane.games.astroplane.outcome import EndReason
 from astroplane.games.astroplane.pieces import SEAT_NAMES, piece_name
 from astroplane.games.astroplane.rules.ruleset import VARIANTS, Rules
 from astroplane.games.astroplane.setup import setup_position
 from astroplane.games.astroplane.state import GameState
 from astroplane.games.astroplane.topology import REFERENCE_BOARD, Topology
+from astroplane.kit.limits import position_fields
 
 __all__ = ["position_from_text", "position_to_text", "rules_from_text", "rules_to_text"]
 
 _LABELS = ("res", "elim", "removed", "progress", "travelled", "landed", "over")
-_FIELD = re.compile(r"[^ \t]+")
 _NUMBER = re.compile(r"[0-9]{1,9}")
 
 
@@ -166,11 +165,7 @@ def position_from_text(
         ...
         astroplane.errors.NotationError: e2.ne and e2.nw overlap (occupancy invariant, [D6]) ...
     """
-    if not isinstance(text, str):
-        raise NotationError(f"a position text must be a string, not {type(text).__name__}")
-    check_size(text, MAX_POSITION_TEXT, "a position text", line)
-    check_ascii(text, "a position text", line)
-    fields = [(m.start(), m.group()) for m in _FIELD.finditer(text)]
+    fields = position_fields(text, line)
     if len(fields) < 5:
         at = len(text) if fields else 0
         raise NotationError(
