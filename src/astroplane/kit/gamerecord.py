@@ -240,7 +240,9 @@ class Record(Generic[S, M]):
         return cls(tuple(items), initial, moves)
 
     @classmethod
-    def text_of_game(cls, initial: Any, moves: Iterable[Any], headers: Mapping[str, str]) -> str:
+    def text_of_game(
+        cls: type[Record[S, M]], initial: S, moves: Iterable[M], headers: Mapping[str, str]
+    ) -> str:
         """``Game.record_to_text`` for this record class: the record text of ``moves``
         played from ``initial``, the ``Event`` and ``Date`` of ``headers`` in their places.
 
@@ -252,7 +254,7 @@ class Record(Generic[S, M]):
         return cls.from_game(initial, moves, event=event, date=date, headers=others).to_text()
 
     @classmethod
-    def game_of_text(cls, text: str) -> tuple[Any, tuple[Any, ...]]:
+    def game_of_text(cls: type[Record[S, M]], text: str) -> tuple[S, tuple[M, ...]]:
         """``Game.record_from_text`` for this record class: the start and the plies.
 
         Raises:

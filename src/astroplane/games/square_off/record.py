@@ -50,7 +50,7 @@ piece of B to remove [SO4] (line 3, column 7: '3. g7 xa1')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from astroplane.games.square_off.moves import Move
@@ -178,23 +178,9 @@ def write_records(records: Iterable[GameRecord]) -> str:
     return write_games(records)
 
 
-def record_to_text(
-    initial: SquareOffState, moves: Sequence[Move], headers: Mapping[str, str]
-) -> str:
-    """``Game.record_to_text``: the record of ``moves`` played from ``initial``.
-
-    Raises:
-        IllegalMoveError: If a move is not legal when played.
-        ValueError: If a header cannot be written.
-    """
-    return GameRecord.text_of_game(initial, moves, headers)
-
-
-def record_from_text(text: str) -> tuple[SquareOffState, tuple[Move, ...]]:
-    """``Game.record_from_text``: the start and the plies of a record of one game.
-
-    Raises:
-        NotationError: As ``GameRecord.from_text``.
-    """
-    initial, moves = GameRecord.game_of_text(text)
-    return initial, moves
+record_to_text = GameRecord.text_of_game
+"""``Game.record_to_text``: the record text of ``moves`` played from ``initial`` (the kit's
+``Record.text_of_game``)."""
+record_from_text = GameRecord.game_of_text
+"""``Game.record_from_text``: the start and the plies of a record of one game (the kit's
+``Record.game_of_text``)."""
