@@ -411,6 +411,29 @@ def test_the_second_game_plays_from_the_command_line(
     assert "R rolls" in out and "Game over: 1st" in out
 
 
+def test_svg_of_the_final_position_marks_the_last_move(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`--svg` of selfplay, replay and play draws the final position with the move that led
+    to it marked, as the game's drawing marks a last move (Square Off: `id="last"`)."""
+    end = tmp_path / "end.svg"
+    assert main(["selfplay", "--game", "square-off", "--seed", "4", "--record", str(tmp_path),
+                 "--svg", str(end)]) == 0  # fmt: skip
+    assert 'id="last"' in end.read_text(encoding="utf-8")
+    (record,) = tmp_path.glob("*.apgame")
+    again = tmp_path / "again.svg"
+    assert main(["replay", str(record), "--svg", str(again)]) == 0
+    assert again.read_text(encoding="utf-8") == end.read_text(encoding="utf-8")
+    played = tmp_path / "played.svg"
+    code, out, _ = play_session(
+        monkeypatch, capsys, "1\n" * 3000, "--game", "square-off", "--seed", "2",
+        "--svg", str(played),
+    )  # fmt: skip
+    assert code == 0 and "Game over" in out
+    assert 'id="last"' in played.read_text(encoding="utf-8")
+    capsys.readouterr()
+
+
 @pytest.mark.parametrize(
     ("args", "end"),
     [

@@ -164,8 +164,9 @@ def numbered_path(path: Path, number: int, count: int) -> Path:
     return path if count == 1 else path.with_name(f"{path.stem}-{number:03d}{path.suffix}")
 
 
-def write_svg(game: Game[Any, Any], state: State[Any], path: Path) -> None:
-    """Write the game's SVG drawing of ``state`` to ``path``.
+def write_svg(game: Game[Any, Any], state: State[Any], path: Path, last_move: Any = None) -> None:
+    """Write the game's SVG drawing of ``state`` to ``path``, ``last_move`` (the move that
+    led to it, if any) marked as the game marks it.
 
     Raises:
         CliError: If the game draws no SVG or the file cannot be written.
@@ -173,6 +174,6 @@ def write_svg(game: Game[Any, Any], state: State[Any], path: Path) -> None:
     if game.render_svg is None:
         raise CliError(f"--svg: {game.title} has no SVG drawing")
     try:
-        path.write_text(game.render_svg(state), encoding="utf-8")
+        path.write_text(game.render_svg(state, last_move=last_move), encoding="utf-8")
     except OSError as e:
         raise CliError(f"cannot write {str(path)!r}: {e.strerror or e}") from e

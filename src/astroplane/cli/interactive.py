@@ -56,6 +56,7 @@ class _Session:
         self.bots: dict[int, Agent] = bots_for(args.bots, others, seeds, args.think)
         self.history: list[State[Any]] = []  # states where the human was to move, for undo
         self.marked: list[Any] = []  # positions the bots' last moves reached
+        self.last: Any = None  # the move that led to ``state`` (the --svg drawing marks it)
         self.seed = seed
 
     def name(self, seat: int) -> Text:
@@ -125,7 +126,7 @@ class _Session:
                 move = sample_chance(state, self.rng)
                 roller = self.name(int(state.to_move))
                 self.out.print(Text.assemble(roller, f" rolls {g.format_move(state, move)}"))
-                self.state = state.play(move)
+                self.state, self.last = state.play(move), move
                 continue
             else:
                 move = self.bots[int(state.to_move)].choose(state)
@@ -133,7 +134,7 @@ class _Session:
                 if g.highlights is not None:
                     self.marked.extend(g.highlights(state, move))
             self.out.print(Text.assemble(who, f" plays {g.format_move(state, move)}"))
-            self.state = state.play(move)
+            self.state, self.last = state.play(move), move
         if self.marked and not self.state.is_over:
             # Only games that name what a move reached (Game.highlights) mark it.
             self.out.print(Text("(the positions the bots' moves reached are marked >like this<)"))
@@ -191,6 +192,7 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
                 continue
             session.state = session.history.pop()
             session.marked = []
+            session.last = None
             shown = None
             out.print("Undone.")
         else:
@@ -199,7 +201,7 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
     out.print(board_text(g, final))
     out.print(Text(f"Game over: {g.describe_outcome(final)}", style="bold"))
     if args.svg is not None:
-        write_svg(g, final, args.svg)
+        write_svg(g, final, args.svg, session.last)
         out.print(Text(f"Final position drawn in {args.svg}"))
     return 0
 
@@ -235,4 +237,4 @@ def _human_move(session: _Session, text: str) -> None:
     out.print(
         Text.assemble(session.name(session.human), f" plays {g.format_move(session.state, move)}")
     )
-    session.state = after
+    session.state, session.last = after, move

@@ -90,6 +90,6 @@ def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
     else:
         out.print(Text(f"The record ends before the end of the game. {game.status(state)}"))
     if args.svg is not None:
-        write_svg(game, state, args.svg)
+        write_svg(game, state, args.svg, moves[-1] if moves else None)
         out.print(Text(f"Final position drawn in {args.svg}"))
     return 0

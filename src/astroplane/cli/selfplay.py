@@ -100,7 +100,7 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
                 out.print(Text(f"  record written to {path}"))
             if args.svg is not None:
                 path = numbered_path(args.svg, g, args.games)
-                write_svg(game, final, path)
+                write_svg(game, final, path, run.moves[-1] if run.moves else None)
                 out.print(Text(f"  final position drawn in {path}"))
             progress.advance(task)
     if args.games > 1:
