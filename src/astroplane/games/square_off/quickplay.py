@@ -5,7 +5,7 @@ Most games are played under rules without the cooldown, jumps, trades or threefo
 and the next player's moves are placements, removals, slides or flights, each a few table
 lookups (``movegen.Tables``). ``apply`` plays such a ply here, with the state's fields read
 once, the end checks of section 8 inline and the next move list read from the tables, in
-about two thirds of the time ``play.apply`` followed by ``play.settle`` takes (the
+about four fifths of the time ``play.apply`` with ``play.settle`` takes (the
 speed of random playouts, issue 21: docs/performance.md, "Square Off"). Under any other
 rules, or on a state whose removal rights come from a trade, it hands over to
 ``play.apply``, the one written out rule by rule; both give the same state (a test plays
