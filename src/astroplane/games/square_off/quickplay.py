@@ -9,7 +9,7 @@ about four fifths of the time ``play.apply`` with ``play.settle`` takes (the
 speed of random playouts, issue 21: docs/performance.md, "Square Off"). Under any other
 rules, or on a state whose removal rights come from a trade, it hands over to
 ``play.apply``, the one written out rule by rule; both give the same state (a test plays
-them side by side, ``tests/square_off/test_so_quickplay.py``).
+them side by side, ``tests/square_off/test_so_fast_paths.py``).
 
 Examples:
     >>> from astroplane.games.square_off import NINE_MENS_MORRIS, Move, new_game
