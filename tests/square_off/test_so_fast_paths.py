@@ -204,6 +204,16 @@ def test_the_one_pass_ply_agrees_on_every_move_of_the_presets(rules: Rules) -> N
                 _same_ply(state, move)
 
 
+def test_the_one_pass_ply_knows_every_option() -> None:
+    """quickplay.apply plays only rules without cooldown, jumps, trades and threefold, and
+    the options are exactly those it was written for: a new option must be weighed there
+    (hand it over to play.apply, or play it) before this test is updated."""
+    assert [f.name for f in attrs.fields(Rules)] == [
+        "pieces", "flying", "remove_from_lines_when_all", "no_removal_turns", "max_turns",
+        "threefold", "jumps", "cooldown", "trades", "adjacent_trades",
+    ]  # fmt: skip
+
+
 def test_the_compiled_build_compiles_the_move_generator_and_the_ply() -> None:
     """Square Off's movegen, play and quickplay are C extensions exactly when
     astroplane.COMPILED (the mypyc build, hatch_build.COMPILED_MODULES), pure Python

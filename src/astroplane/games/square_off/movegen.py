@@ -23,7 +23,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
 
@@ -36,10 +36,12 @@ if TYPE_CHECKING:
 __all__ = [
     "Tables",
     "bits",
+    "chunked",
     "formed",
     "generate",
     "protected",
     "removable",
+    "slide_moves",
     "tables",
 ]
 
@@ -100,6 +102,8 @@ def removable(board: Board, rules: Rules, victim: int) -> int:
         return victim
     return free
 
+
+T = TypeVar("T")
 
 _BYTES = range(256)
 _CHUNKS = range(0, N_POINTS, 8)  # a 24-point mask is three bytes: points 0-7, 8-15, 16-23
@@ -272,35 +276,18 @@ def generate(
     tab = tables(board)
     if removing:
         free = removable(board, rules, theirs)
-        rb = tab.remove_bytes
-        return rb[0][free & 255] + rb[1][free >> 8 & 255] + rb[2][free >> 16]
+        return chunked(tab.remove_bytes, free)
     empty = ~(mine | theirs) & _ALL
     if in_hand:  # stage 1 (per player, [SO17]): place on any empty point
         if not marks:
-            pb = tab.place_bytes
-            return pb[0][empty & 255] + pb[1][empty >> 8 & 255] + pb[2][empty >> 16]
+            return chunked(tab.place_bytes, empty)
         places = tab.places
         return tuple(places[p] for p in bits(empty) if not formed(board, mine | 1 << p, p) & marks)
     flying = rules.flying and mine.bit_count() == 3  # [SO5]
     jumps = rules.jumps and not flying  # a flight reaches every jump's point [SO12]
     if not (jumps or marks or rules.trades):  # the common cases: a few lookups
-        if not flying:  # per 6-bit chunk of ``mine``, keyed with its empty neighbours
-            reach = tab.slide_reach
-            c0, c1, c2, c3 = mine & 63, mine >> 6 & 63, mine >> 12 & 63, mine >> 18
-            k0 = c0 | (empty & reach[0][c0]) << 6
-            k1 = c1 | (empty & reach[1][c1]) << 6
-            k2 = c2 | (empty & reach[2][c2]) << 6
-            k3 = c3 | (empty & reach[3][c3]) << 6
-            m0, m1, m2, m3 = tab.slide_memo
-            try:
-                return m0[k0] + m1[k1] + m2[k2] + m3[k3]
-            except KeyError:  # a board with too many keys to list them all
-                return (
-                    _slides(tab, board, 0, k0)
-                    + _slides(tab, board, 1, k1)
-                    + _slides(tab, board, 2, k2)
-                    + _slides(tab, board, 3, k3)
-                )
+        if not flying:
+            return slide_moves(tab, board, mine, empty)
         fb = tab.flight_bytes  # per piece, per byte of ``empty``
         e0, e1, e2 = empty & 255, empty >> 8 & 255, empty >> 16
         out: list[Move] = []
@@ -338,8 +325,36 @@ def generate(
 
 def _points(tab: Tables, mask: int) -> tuple[int, ...]:
     """The points of ``mask``, ascending (three lookups)."""
-    pb = tab.point_bytes
-    return pb[0][mask & 255] + pb[1][mask >> 8 & 255] + pb[2][mask >> 16]
+    return chunked(tab.point_bytes, mask)
+
+
+def chunked(table: tuple[tuple[tuple[T, ...], ...], ...], mask: int) -> tuple[T, ...]:
+    """What a per-byte table (``Tables.place_bytes``, ``remove_bytes``, ``point_bytes``)
+    lists for the points of a 24-point ``mask``: one lookup per byte, ascending."""
+    return table[0][mask & 255] + table[1][mask >> 8 & 255] + table[2][mask >> 16]
+
+
+def slide_moves(tab: Tables, board: Board, mine: int, empty: int) -> tuple[Move, ...]:
+    """The slides of the pieces ``mine`` to the ``empty`` points, ascending (no flying,
+    jumps, trades or cooldown): per 6-bit chunk of ``mine``, one lookup keyed by its bits
+    and their empty neighbours (``Tables.slide_memo``; the literals are ``_SLIDE_BITS``,
+    written out: a global read per use would cost more than the rest)."""
+    reach = tab.slide_reach
+    c0, c1, c2, c3 = mine & 63, mine >> 6 & 63, mine >> 12 & 63, mine >> 18
+    k0 = c0 | (empty & reach[0][c0]) << 6
+    k1 = c1 | (empty & reach[1][c1]) << 6
+    k2 = c2 | (empty & reach[2][c2]) << 6
+    k3 = c3 | (empty & reach[3][c3]) << 6
+    m0, m1, m2, m3 = tab.slide_memo
+    try:
+        return m0[k0] + m1[k1] + m2[k2] + m3[k3]
+    except KeyError:  # a board with too many keys to list them all
+        return (
+            _slides(tab, board, 0, k0)
+            + _slides(tab, board, 1, k1)
+            + _slides(tab, board, 2, k2)
+            + _slides(tab, board, 3, k3)
+        )
 
 
 _MEMO_LIMIT = 1 << 15

@@ -35,7 +35,15 @@ if TYPE_CHECKING:
 #: The state type ``apply`` and ``settle`` build: the one they were given.
 S = TypeVar("S", bound="StateView")
 
-__all__ = ["SEATS", "apply", "position_key", "raise_illegal", "settle", "why_illegal"]
+__all__ = [
+    "SEATS",
+    "apply",
+    "ending",
+    "position_key",
+    "raise_illegal",
+    "settle",
+    "why_illegal",
+]
 
 SEATS = ("W", "B")
 """The seat letters by seat number: 0 = W (white), 1 = B (black) [SO2]."""
@@ -64,6 +72,36 @@ def position_key(
     return k | (cooldown[0] | cooldown[1] << lines) << (2 * n + 12)
 
 
+def ending(
+    rules: Rules,
+    occupancy: tuple[int, int],
+    in_hand: tuple[int, int],
+    moves: tuple[Move, ...],
+    to_move: int,
+    turns: int,
+    quiet: int,
+    history: tuple[int, ...],
+) -> Outcome | None:
+    """The end checks of section 8, in their order [SO6]: a player with two pieces or
+    fewer (board plus hand) has lost; else the player to act with no legal move
+    (``moves``) has lost; then the draws ``max_turns``, ``no_removal_turns`` and
+    ``threefold`` (``history`` ends with this position's key). None while the game goes
+    on."""
+    if occupancy[0].bit_count() + in_hand[0] <= 2:
+        return Outcome(1, Ending.TWO_PIECES)
+    if occupancy[1].bit_count() + in_hand[1] <= 2:
+        return Outcome(0, Ending.TWO_PIECES)
+    if not moves:
+        return Outcome(1 - to_move, Ending.BLOCKED)
+    if rules.max_turns and turns >= rules.max_turns:
+        return Outcome(None, Ending.MAX_TURNS)
+    if rules.no_removal_turns and quiet >= rules.no_removal_turns:
+        return Outcome(None, Ending.NO_REMOVAL_TURNS)
+    if rules.threefold and history.count(history[-1]) >= 3:
+        return Outcome(None, Ending.THREEFOLD)
+    return None
+
+
 def settle(
     state_type: type[S],
     rules: Rules,
@@ -81,32 +119,18 @@ def settle(
     """The state with these fields after the end checks of section 8, its legal moves
     computed (``history`` must already hold this position's key when threefold is on)."""
     to_move = removals[0] if removals else turn_of
-    outcome = None
-    moves: tuple[Move, ...] = ()
-    if occupancy[0].bit_count() + in_hand[0] <= 2:
-        outcome = Outcome(1, Ending.TWO_PIECES)
-    elif occupancy[1].bit_count() + in_hand[1] <= 2:
-        outcome = Outcome(0, Ending.TWO_PIECES)
-    else:
-        moves = generate(
-            board,
-            rules,
-            occupancy[to_move],
-            occupancy[1 - to_move],
-            in_hand[to_move],
-            cooldown[to_move],
-            bool(removals),
-        )
-        if not moves:
-            outcome = Outcome(1 - to_move, Ending.BLOCKED)
-        elif rules.max_turns and turns >= rules.max_turns:
-            outcome = Outcome(None, Ending.MAX_TURNS)
-        elif rules.no_removal_turns and quiet >= rules.no_removal_turns:
-            outcome = Outcome(None, Ending.NO_REMOVAL_TURNS)
-        elif rules.threefold and history.count(history[-1]) >= 3:
-            outcome = Outcome(None, Ending.THREEFOLD)
-        if outcome is not None:
-            moves = ()
+    moves = generate(
+        board,
+        rules,
+        occupancy[to_move],
+        occupancy[1 - to_move],
+        in_hand[to_move],
+        cooldown[to_move],
+        bool(removals),
+    )
+    outcome = ending(rules, occupancy, in_hand, moves, to_move, turns, quiet, history)
+    if outcome is not None:
+        moves = ()
     return state_type._assemble(
         rules,
         board,

@@ -3,10 +3,12 @@
 Most games are played under rules without the cooldown, jumps, trades or threefold (the
 ``square-off`` and ``nine-mens-morris`` presets): a turn then earns at most one removal,
 and the next player's moves are placements, removals, slides or flights, each a few table
-lookups (``movegen.Tables``). ``apply`` plays such a ply here, with the state's fields read
-once, the end checks of section 8 inline and the next move list read from the tables, in
-about four fifths of the time ``play.apply`` with ``play.settle`` takes (the
-speed of random playouts, issue 21: docs/performance.md, "Square Off"). Under any other
+lookups (``movegen.chunked``, ``movegen.slide_moves``). ``apply`` plays such a ply here,
+with the state's fields read once and the next move list read from the tables, then the
+end checks of section 8 (``play.ending``, which ``play.settle`` makes too), in about nine
+tenths of the time ``play.apply`` takes, which passes everything on through ``settle``
+and ``movegen.generate`` (the speed of random playouts, issue 21: docs/performance.md,
+"Square Off"). Under any other
 rules, or on a state whose removal rights come from a trade, it hands over to
 ``play.apply``, the one written out rule by rule; both give the same state (a test plays
 them side by side, ``tests/square_off/test_so_fast_paths.py``).
@@ -24,9 +26,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from astroplane.games.square_off import play
-from astroplane.games.square_off.movegen import generate, removable, tables
+from astroplane.games.square_off.board import N_POINTS
+from astroplane.games.square_off.movegen import (
+    chunked,
+    generate,
+    removable,
+    slide_moves,
+    tables,
+)
 from astroplane.games.square_off.moves import Move, MoveKind
-from astroplane.games.square_off.outcome import Ending, Outcome
 
 if TYPE_CHECKING:
     from astroplane.games.square_off.view import StateView
@@ -36,7 +44,7 @@ S = TypeVar("S", bound="StateView")
 __all__ = ["apply"]
 
 _PLACE: Final = MoveKind.PLACE
-_ALL: Final = (1 << 24) - 1
+_ALL: Final = (1 << N_POINTS) - 1
 
 
 def apply(state: S, move: Move) -> S:
@@ -90,48 +98,20 @@ def apply(state: S, move: Move) -> S:
             turns += 1
             if move.kind is not _PLACE:
                 quiet += 1
-    # The end checks of section 8 [SO6], as play.settle makes them.
-    outcome = None
-    moves: tuple[Move, ...] = ()
-    if w.bit_count() + hand[0] <= 2:
-        outcome = Outcome(1, Ending.TWO_PIECES)
-    elif b.bit_count() + hand[1] <= 2:
-        outcome = Outcome(0, Ending.TWO_PIECES)
+    # The next move list, read from the tables, then the end checks of section 8 [SO6].
+    to_move = removals[0] if removals else turn_of
+    mine, theirs = (b, w) if to_move else (w, b)
+    if removals:
+        moves = chunked(tab.remove_bytes, removable(board, rules, theirs))
+    elif hand[to_move]:
+        moves = chunked(tab.place_bytes, ~(w | b) & _ALL)
+    elif rules.flying and mine.bit_count() == 3:  # flights [SO5]
+        moves = generate(board, rules, mine, theirs, 0, 0, False)
     else:
-        to_move = removals[0] if removals else turn_of
-        mine, theirs = (b, w) if to_move else (w, b)
-        if removals:
-            free = removable(board, rules, theirs)
-            rb = tab.remove_bytes
-            moves = rb[0][free & 255] + rb[1][free >> 8 & 255] + rb[2][free >> 16]
-        elif hand[to_move]:
-            pb = tab.place_bytes
-            empty = ~(w | b) & _ALL
-            moves = pb[0][empty & 255] + pb[1][empty >> 8 & 255] + pb[2][empty >> 16]
-        elif rules.flying and mine.bit_count() == 3:  # flights [SO5]
-            moves = generate(board, rules, mine, theirs, 0, 0, False)
-        else:  # slides: per 6-bit chunk of ``mine`` with its empty neighbours (movegen)
-            empty = ~(w | b) & _ALL
-            reach = tab.slide_reach
-            c0, c1, c2, c3 = mine & 63, mine >> 6 & 63, mine >> 12 & 63, mine >> 18
-            m0, m1, m2, m3 = tab.slide_memo
-            try:
-                moves = (
-                    m0[c0 | (empty & reach[0][c0]) << 6]
-                    + m1[c1 | (empty & reach[1][c1]) << 6]
-                    + m2[c2 | (empty & reach[2][c2]) << 6]
-                    + m3[c3 | (empty & reach[3][c3]) << 6]
-                )
-            except KeyError:  # a board too big to list every key: movegen fills them
-                moves = generate(board, rules, mine, theirs, 0, 0, False)
-        if not moves:
-            outcome = Outcome(1 - to_move, Ending.BLOCKED)
-        elif rules.max_turns and turns >= rules.max_turns:
-            outcome = Outcome(None, Ending.MAX_TURNS)
-        elif rules.no_removal_turns and quiet >= rules.no_removal_turns:
-            outcome = Outcome(None, Ending.NO_REMOVAL_TURNS)
-        if outcome is not None:
-            moves = ()
+        moves = slide_moves(tab, board, mine, ~(w | b) & _ALL)
+    outcome = play.ending(rules, (w, b), hand, moves, to_move, turns, quiet, ())
+    if outcome is not None:
+        moves = ()
     return type(state)._assemble(
         rules,
         board,
