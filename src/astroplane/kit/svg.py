@@ -41,6 +41,7 @@ __all__ = [
     "SeatColour",
     "arrow",
     "bent_arrow",
+    "check_pixels",
     "desc",
     "die",
     "document",
@@ -270,6 +271,23 @@ def die(x: float, y: float, size: float, value: int | str, **more: str | None) -
     return el("g", face, **more)
 
 
+def check_pixels(size: object) -> None:
+    """Check a drawing's displayed ``size``: None (the viewBox's) or a positive whole
+    number of pixels (``True`` is no number here).
+
+    Raises:
+        ValueError: If it is neither.
+
+    Examples:
+        >>> check_pixels(0)
+        Traceback (most recent call last):
+        ...
+        ValueError: size must be a positive number of pixels, not 0
+    """
+    if size is not None and (type(size) is not int or size <= 0):
+        raise ValueError(f"size must be a positive number of pixels, not {shown(size)}")
+
+
 def document(
     body: Iterable[str],
     width: float,
@@ -298,8 +316,7 @@ def document(
         >>> 'viewBox="0 0 2 1" width="200" height="100"' in doc, doc.endswith("</svg>\\n")
         (True, True)
     """
-    if size is not None and (type(size) is not int or size <= 0):
-        raise ValueError(f"size must be a positive number of pixels, not {shown(size)}")
+    check_pixels(size)
     head = title(label) if label is not None else ""
     return (
         el(

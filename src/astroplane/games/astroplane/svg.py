@@ -143,9 +143,8 @@ def board(
             seat = Seat(seat_from_name(orientation))
         except ValueError as error:
             raise DrawingError(f"orientation: {error}") from None
-    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
-        raise DrawingError(f"size must be a positive number of pixels, not {size!r}")
     try:
+        kit_svg.check_pixels(size)
         ids = kit_svg.Ids(prefix)
     except ValueError as error:
         raise DrawingError(str(error)) from None
