@@ -182,9 +182,8 @@ def _last(move: Move | None, ids: Ids) -> str:
     if move is None or move.kind not in (MoveKind.LAUNCH, MoveKind.FLY):
         return ""
     square = move.square
-    c = SQUARE_COLOUR[square]
-    if square >= HOME_BASE and (square - HOME_BASE) % 6 == 5:  # the centre triangle
-        corners = [_at(*rotate(x, y, c)) for x, y in ((6, 9), (9, 9), (7.5, 7.5))]
+    corners = _triangle(square)
+    if corners:
         ring = el("polygon", points=points(corners), fill="none", stroke=LAST, stroke_width=4)
     else:
         x, y = CELL_OF[square]
@@ -195,6 +194,15 @@ def _last(move: Move | None, ids: Ids) -> str:
     return el("g", title(label) + ring, id=ids("last"), class_="last-move")
 
 
+def _triangle(square: int) -> list[Point]:
+    """The corners of a colour's centre triangle (its last home square), in pixels; empty
+    for any other square, which is drawn in its cell."""
+    if square < HOME_BASE or (square - HOME_BASE) % 6 != 5:
+        return []
+    c = SQUARE_COLOUR[square]
+    return [_at(*rotate(x, y, c)) for x, y in ((6, 9), (9, 9), (7.5, 7.5))]
+
+
 def _group(ids: Ids, name: str, parts: Iterable[str]) -> str:
     return el("g", "".join(parts), id=ids(name))
 
@@ -202,8 +210,8 @@ def _group(ids: Ids, name: str, parts: Iterable[str]) -> str:
 def _square(square: int, ids: Ids) -> str:
     name = SQUARE_NAMES[square]
     c = SQUARE_COLOUR[square]
-    if square >= HOME_BASE and (square - HOME_BASE) % 6 == 5:  # the centre triangle
-        corners = [_at(*rotate(x, y, c)) for x, y in ((6, 9), (9, 9), (7.5, 7.5))]
+    corners = _triangle(square)
+    if corners:
         shape = el("polygon", points=points(corners), fill=FILL[c], stroke=LINE)
         letter = text(*_at(*rotate(7.5, 8.5, c)), COLOURS[c], 9, INK[c], font_weight="bold")
         return el("g", shape + letter, id=ids("sq", name))
