@@ -45,6 +45,7 @@ __all__ = [
     "head",
     "integer",
     "load_json",
+    "mapping",
     "object_with",
     "packaged_schema",
     "read_head",
@@ -119,6 +120,26 @@ def field(data: dict[str, Any], key: str, path: str) -> Any:
     return data[key]
 
 
+def mapping(value: Any, path: str, what: str = "an object") -> dict[str, Any]:
+    """``value`` if it is an object: a map keyed by names (planes, positions, seats) whose
+    keys and values the caller reads next, each with its own path.
+
+    Raises:
+        JsonPathError: If it is not an object (the message says ``expected {what}``).
+
+    Examples:
+        >>> mapping({"R1": "hangar"}, "state.planes")
+        {'R1': 'hangar'}
+        >>> mapping([], "state.stacks", "an object of point: stack text")
+        Traceback (most recent call last):
+        ...
+        astroplane.kit.jsonread.JsonPathError: state.stacks: expected an object of point: stack text
+    """
+    if not isinstance(value, dict):
+        raise JsonPathError(path, f"expected {what}")
+    return value
+
+
 def object_with(value: Any, path: str, fields: Collection[str]) -> dict[str, Any]:
     """``value`` if it is an object whose keys are all among ``fields``.
 
@@ -126,12 +147,11 @@ def object_with(value: Any, path: str, fields: Collection[str]) -> dict[str, Any
         JsonPathError: If it is not an object, or has a field not in ``fields`` (the
             first such field in sorted order is named).
     """
-    if not isinstance(value, dict):
-        raise JsonPathError(path, "expected an object")
-    extra = [str(k) for k in value if k not in fields]
+    found = mapping(value, path)
+    extra = [str(k) for k in found if k not in fields]
     if extra:
         raise JsonPathError(path, f"unknown field {sorted(extra)[0][:40]!r}")
-    return value
+    return found
 
 
 def head(game: str | None, kind: str, version: int = 1) -> dict[str, Any]:

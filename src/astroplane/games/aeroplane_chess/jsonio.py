@@ -51,6 +51,7 @@ from astroplane.kit.jsonread import (
     head,
     integer,
     load_json,
+    mapping,
     packaged_schema,
     read_head,
 )
@@ -197,10 +198,7 @@ def _board(
 ) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
     """The planes' progress and the stacks of a state object."""
     planes = [HANGAR] * 16
-    found = field(d, "planes", "state")
-    if not isinstance(found, dict):
-        raise JsonPathError("state.planes", "expected an object")
-    for name, where in found.items():
+    for name, where in mapping(field(d, "planes", "state"), "state.planes").items():
         p = _plane(name, "state.planes")
         path = f"state.planes.{name}"
         if p >> 2 not in seats:

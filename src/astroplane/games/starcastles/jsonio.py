@@ -54,6 +54,7 @@ from astroplane.kit.jsonread import (
     head,
     integer,
     load_json,
+    mapping,
     packaged_schema,
     read_head,
     string,
@@ -164,9 +165,7 @@ board (three each)
     first = integer(field(d, "first", path), f"{path}.first", 0, n - 1)
     mover = integer(field(d, "to_move", path), f"{path}.to_move", 0, n - 1)
     rnd = integer(field(d, "round", path), f"{path}.round", 1, rules.max_rounds + 1)
-    stacks = field(d, "stacks", path)
-    if not isinstance(stacks, dict):
-        raise JsonPathError(f"{path}.stacks", "expected an object of point: stack text")
+    stacks = mapping(field(d, "stacks", path), f"{path}.stacks", "an object of point: stack text")
     cells = [0] * len(board)
     for name, text in stacks.items():
         p = _point(at, name, f"{path}.stacks")

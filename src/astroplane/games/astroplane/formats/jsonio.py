@@ -51,6 +51,7 @@ from astroplane.kit.jsonread import (
     head,
     integer,
     load_json,
+    mapping,
     packaged_schema,
     read_head,
     states_only,
@@ -532,9 +533,7 @@ def _state(data: Any, topology: Topology) -> GameState:
     rules = VARIANTS.from_dict(d["rules"], "state.rules")
     seats = [_seat(s, "state.seats") for s in _list(d["seats"], "state.seats", 4)]
     stacks: dict[int | str, list[int | str]] = {}
-    if not isinstance(d["stacks"], dict):
-        raise _Bad("state.stacks", "expected an object")
-    for name, pieces in d["stacks"].items():
+    for name, pieces in mapping(d["stacks"], "state.stacks").items():
         path = f"state.stacks.{name}"
         pos = _name(name, path, topology.position, topology.position_name)
         if pos in stacks:
@@ -542,11 +541,9 @@ def _state(data: Any, topology: Topology) -> GameState:
         stacks[pos] = [_piece(p, path) for p in _list(pieces, path)]
         if not stacks[pos]:
             raise _Bad(path, "an empty stack is left out")
-    if not isinstance(d["reserve"], dict):
-        raise _Bad("state.reserve", "expected an object")
     reserve: dict[int | str, int] = {
         _seat(k, "state.reserve"): _int(v, f"state.reserve.{k}", 0, PIECES_PER_PLAYER)
-        for k, v in d["reserve"].items()
+        for k, v in mapping(d["reserve"], "state.reserve").items()
     }
     if sorted(reserve) != sorted(set(seats)):
         raise _Bad("state.reserve", "expected a count for every seat in the game, no other")
