@@ -12,7 +12,7 @@ import pytest
 import tictactoe
 
 from astroplane.agents import RandomBot, play_game
-from astroplane.errors import IllegalMoveError, NotationError
+from astroplane.errors import DrawingError, IllegalMoveError, NotationError
 from astroplane.mcts import MCTSBot
 from astroplane.perft import perft
 from astroplane.protocol import get_game
@@ -92,3 +92,14 @@ def test_the_svg_drawing_names_cells_and_marks() -> None:
     ids = {e.get("id") for e in root.iter() if e.get("id")}
     assert {f"sq-{n}" for n in tictactoe.NAMES} | {"mark-b2"} == ids
     assert 'id="left-mark-b2"' in tictactoe.draw(s, prefix="left")
+
+
+def test_the_shared_drawing_passes_what_the_drawing_takes() -> None:
+    """``astroplane.svg.board`` passes a plug-in's drawing the ``prefix`` it takes, and
+    refuses ``size``, which this drawing does not take, with a ``DrawingError`` naming it."""
+    from astroplane import svg
+
+    s = tictactoe.new_game().play(4)
+    assert svg.board(s, prefix="left") == tictactoe.draw(s, prefix="left")
+    with pytest.raises(DrawingError, match="Tic-tac-toe's drawing takes no size"):
+        svg.board(s, size=300)

@@ -9,6 +9,7 @@ import itertools
 import math
 import random
 import re
+import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ import pytest
 from astroplane.protocol import Game, games, sample_chance
 
 GAMES = sorted(games())
+BUNDLED = ("aeroplane-chess", "astroplane", "square-off", "starcastles")
 
 
 def _random_states(game: Game[Any, Any], seed: int, plies: int = 120) -> list[Any]:
@@ -146,6 +148,34 @@ def test_the_drawing_takes_the_last_move(name: str) -> None:
             assert drawing.lstrip().startswith(("<svg", "<?xml")), drawing[:80]
         assert svg.board(after, last_move=move) == game.render_svg(after, last_move=move)
         state = after
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_two_boards_of_a_game_share_a_page(name: str) -> None:
+    """``astroplane.svg.board(state, prefix=...)`` draws any game with every id under the
+    prefix (two boards with two prefixes share no id), and a bundled game also at the
+    ``size`` asked for; a bad prefix or size, or an option no game's drawing shares, is a
+    ``DrawingError``."""
+    from astroplane import svg
+    from astroplane.errors import DrawingError
+
+    game = games()[name]
+    if game.render_svg is None:
+        pytest.skip(f"{name} has no drawing")
+    state = _random_states(game, 5, plies=8)[-1]
+    sized = {"size": 321} if name in BUNDLED else {}
+    boards = {p: ET.fromstring(svg.board(state, prefix=p, **sized)) for p in ("left", "right")}
+    ids = {p: {e.get("id") for e in root.iter() if e.get("id")} for p, root in boards.items()}
+    assert ids["left"] and not ids["left"] & ids["right"]
+    assert all(i.startswith(f"{p}-") for p, found in ids.items() for i in found)
+    if sized:
+        assert all(root.get("width") == "321" for root in boards.values())
+    for bad in ({"prefix": "two words"}, {"prefix": 7}, {"size": 0}, {"size": True}):
+        with pytest.raises(DrawingError):
+            svg.board(state, **bad)
+    if name != "astroplane":  # ASTROPLANE's own drawing takes many more options
+        with pytest.raises(DrawingError, match="not arrows"):
+            svg.board(state, arrows=())
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -203,9 +203,13 @@ class Game(Generic[StateT, MoveT]):
         texts: Short texts for newcomers by key: ``"goal"``, ``"legend"`` (how to read
             ``render_text``), ``"rules"`` (the rules in a few lines, with a link); a
             read-only mapping (a copy of the one given), as the value is shared.
-        render_svg: ``render_svg(state, last_move=None)``: a state drawn as a standalone
-            SVG document, with ``last_move`` (the move that led to ``state``) marked when
-            given, if the game has a drawing.
+        render_svg: ``render_svg(state, last_move=None, *, prefix="", size=None)``: a
+            state drawn as a standalone SVG document, with ``last_move`` (the move that led
+            to ``state``) marked when given, if the game has a drawing. ``prefix`` (put
+            before every id, so that two boards can share a page) and ``size`` (the
+            displayed width in pixels) are optional: ``astroplane.svg.board`` passes them
+            only when asked for them, and refuses them for a drawing that does not take
+            them.
         evaluate: ``evaluate(state, seat)``, a heuristic value for bots (higher is better
             for ``seat``), if the game has one.
         effects: ``effects(state, move)``, what a move does as events, if the game has them.

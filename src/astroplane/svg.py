@@ -4,8 +4,11 @@ standalone SVG document.
 An ASTROPLANE state (or a ``Topology``, or None for the empty reference board) is drawn by
 ``astroplane.games.astroplane.svg.board``, which takes every option below (its docstring
 lists the ids, classes and data attributes a web frontend can use). A state of any other
-registered game is drawn by its game's ``Game.render_svg``, which takes ``last_move``
-only: those games' drawing modules (``astroplane.games.square_off.svg``...) have more.
+registered game is drawn by its game's ``Game.render_svg``, which takes the options every
+game's drawing shares: ``last_move``, ``prefix`` (ids under a prefix, so that two boards
+can share a page) and ``size`` (the displayed width in pixels), the last two where the
+game's drawing takes them (the four bundled games do); those games' drawing modules
+(``astroplane.games.square_off.svg``...) have more.
 
 Examples:
     >>> import astroplane
@@ -16,6 +19,9 @@ Examples:
     >>> from astroplane.games import square_off
     >>> svg.board(square_off.new_game()).startswith("<svg")
     True
+    >>> left = svg.board(square_off.new_game(), prefix="left", size=300)
+    >>> 'id="left-pt-a1"' in left, 'width="300"' in left
+    (True, True)
     >>> svg.board("e2")
     Traceback (most recent call last):
     ...
@@ -24,6 +30,7 @@ Examples:
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from astroplane.errors import DrawingError
@@ -31,6 +38,7 @@ from astroplane.games.astroplane import svg as astroplane_svg
 from astroplane.games.astroplane.state import GameState
 from astroplane.games.astroplane.topology import Topology
 from astroplane.kit.limits import shown
+from astroplane.kit.svg import Ids, check_pixels
 from astroplane.protocol import get_game
 
 __all__ = ["DrawingError", "board"]
@@ -46,15 +54,18 @@ def board(state: Any = None, **options: Any) -> str:
             ``highlight``, ``orientation``, ``size``, ``coordinates``, ``legend``,
             ``prefix``: see
             ``astroplane.games.astroplane.svg.board``). Other games take ``last_move``
-            only (their ``Game.render_svg``).
+            and, where their ``Game.render_svg`` takes them, ``prefix`` (letters, digits,
+            ``-`` and ``_``, starting with a letter) and ``size`` (a positive whole number
+            of pixels).
 
     Returns:
         The SVG document as text.
 
     Raises:
         DrawingError: If ``state`` is not a state of a registered game, its game has no
-            drawing, an option is given for a game that does not take it, or an
-            ASTROPLANE option is wrong (see ``astroplane.games.astroplane.svg.board``).
+            drawing, an option is given for a game that does not take it, a ``prefix``
+            or ``size`` is not one, or an ASTROPLANE option is wrong (see
+            ``astroplane.games.astroplane.svg.board``).
     """
     if state is None or isinstance(state, (GameState, Topology)):
         return astroplane_svg.board(state, **options)
@@ -66,10 +77,26 @@ def board(state: Any = None, **options: Any) -> str:
         ) from None
     if game.render_svg is None:
         raise DrawingError(f"the game {game.name!r} has no SVG drawing")
-    other = sorted(set(options) - {"last_move"})
+    other = sorted(set(options) - {"last_move", *_SHARED})
     if other:
         raise DrawingError(
-            f"{game.title} is drawn with last_move only here, not {', '.join(other)}:"
-            f" use its own drawing module for more"
+            f"{game.title} is drawn with last_move, prefix and size here, not"
+            f" {', '.join(other)}: use its own drawing module for more"
         )
-    return game.render_svg(state, last_move=options.get("last_move"))
+    shared = {key: options[key] for key in _SHARED if key in options}
+    try:
+        Ids(shared.get("prefix", ""))
+        check_pixels(shared.get("size"))
+    except ValueError as exc:
+        raise DrawingError(str(exc)) from None
+    takes = inspect.signature(game.render_svg)
+    for key, value in shared.items():
+        try:
+            takes.bind(state, last_move=None, **{key: value})
+        except TypeError:
+            raise DrawingError(f"{game.title}'s drawing takes no {key}") from None
+    return game.render_svg(state, last_move=options.get("last_move"), **shared)
+
+
+#: The options of ``Game.render_svg`` besides ``last_move`` that a game's drawing may take.
+_SHARED = ("prefix", "size")

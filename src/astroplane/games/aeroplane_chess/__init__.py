@@ -161,9 +161,15 @@ The rules in short (the full rules, with pictures, are on the Aeroplane Chess pa
 - The first to bring all four planes home wins; the others play on for places."""
 
 
-def _svg(state: AeroplaneState, last_move: Move | None = None) -> str:
+def _svg(
+    state: AeroplaneState,
+    last_move: Move | None = None,
+    *,
+    prefix: str = "",
+    size: int | None = None,
+) -> str:
     """The drawing; ``last_move`` rings the square it ended on (``render_svg(last=...)``)."""
-    return render_svg(state, last=last_move)
+    return render_svg(state, last=last_move, prefix=prefix, size=size)
 
 
 def highlights(state: AeroplaneState, move: Move) -> tuple[int, ...]:

@@ -207,8 +207,14 @@ def invariants(state: SquareOffState) -> list[str]:
     return problems
 
 
-def _svg(state: SquareOffState, last_move: Move | None = None) -> str:
-    return render_svg(state, last=last_move)
+def _svg(
+    state: SquareOffState,
+    last_move: Move | None = None,
+    *,
+    prefix: str = "",
+    size: int | None = None,
+) -> str:
+    return render_svg(state, last=last_move, prefix=prefix, size=size)
 
 
 def _action_to_move(state: SquareOffState, action: int) -> Move:

@@ -176,6 +176,16 @@ def _action_to_move(state: StarCastlesState, action: int) -> Move:
     return move
 
 
+def _svg(
+    state: StarCastlesState,
+    last_move: Move | None = None,
+    *,
+    prefix: str = "",
+    size: int | None = None,
+) -> str:
+    return render_svg(state, last=last_move, prefix=prefix, size=size)
+
+
 STARCASTLES_GAME: Game[StarCastlesState, Move] = Game(
     name="starcastles",
     title="StarCastles",
@@ -193,7 +203,7 @@ STARCASTLES_GAME: Game[StarCastlesState, Move] = Game(
     to_dict=state_to_dict,
     from_dict=state_from_dict,
     render_text=render_text,
-    render_svg=lambda state, last_move=None: render_svg(state, last=last_move),
+    render_svg=_svg,
     evaluate=evaluate,
     describe_outcome=describe_outcome,
     status=status,
