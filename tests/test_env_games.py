@@ -150,6 +150,9 @@ def test_the_game_is_picked_by_name_and_astroplane_stays_the_default() -> None:
     assert isinstance(env(players=2).unwrapped, AstroplaneEnv)
     assert isinstance(raw_env(get_game("square-off")), GameEnv)
     assert raw_env("starcastles").metadata["name"] == "starcastles_v0"
+    # the game may be named by keyword too, as the package docstring writes it
+    assert isinstance(env(game="square-off", rules="jump-off").unwrapped, GameEnv)
+    assert isinstance(raw_env(game="astroplane", players=2), AstroplaneEnv)
     bare = attrs.evolve(get_game("square-off"), num_actions=None, observe=None)
     with pytest.raises(ValueError, match=r"square-off.*lacks num_actions, observe"):
         raw_env(bare)

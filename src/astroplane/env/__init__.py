@@ -51,7 +51,7 @@ def _is_astroplane(game: str | Game[Any, Any]) -> bool:
     return game == "astroplane" or (isinstance(game, Game) and game.name == "astroplane")
 
 
-def raw_env(game: str | Game[Any, Any] = "astroplane", /, **options: Any) -> Any:
+def raw_env(game: str | Game[Any, Any] = "astroplane", **options: Any) -> Any:
     """The raw AEC environment of a game, without PettingZoo's wrappers.
 
     Args:
@@ -77,7 +77,7 @@ def raw_env(game: str | Game[Any, Any] = "astroplane", /, **options: Any) -> Any
     return GameEnv(game, **options)
 
 
-def env(game: str | Game[Any, Any] = "astroplane", /, **options: Any) -> Any:
+def env(game: str | Game[Any, Any] = "astroplane", **options: Any) -> Any:
     """A game's environment with PettingZoo's usual wrappers: an illegal action ends the
     game with reward -1 for the offender, actions are checked against the space, and the
     AEC call order is enforced.
