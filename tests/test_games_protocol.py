@@ -178,6 +178,22 @@ def test_two_boards_of_a_game_share_a_page(name: str) -> None:
             svg.board(state, arrows=())
 
 
+@pytest.mark.parametrize("name", BUNDLED)
+def test_a_last_move_that_is_no_move_of_the_game_is_a_drawing_error(name: str) -> None:
+    """``astroplane.svg.board(state, last_move=...)`` with a text, a number, any object or
+    a move of another game raises ``DrawingError`` (a ``ValueError``), never another
+    exception: a server may pass on what a client sent."""
+    from astroplane import svg
+    from astroplane.errors import DrawingError
+
+    state = games()[name].new_game(2)
+    stranger = games()["square-off" if name != "square-off" else "astroplane"]
+    foreign = stranger.new_game(2).legal_moves()[0]
+    for junk in ("e2", 3, 2.5, object(), foreign):
+        with pytest.raises(DrawingError):
+            svg.board(state, last_move=junk)
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_the_variants_are_rules_the_game_reads_back(name: str) -> None:
     """Where a game lists its variants, each name reads (``rules_from_text``) as the rules

@@ -24,6 +24,7 @@ from hypothesis import given
 import astroplane as ap
 import astroplane.games.astroplane._svgdraw as svgdraw_module
 from astroplane import svg
+from astroplane.games import aeroplane_chess
 from astroplane.games.astroplane.geometry import board_geometry
 from helpers import BIG_BOARD
 from strategies import playout_states
@@ -32,6 +33,9 @@ NS = "{http://www.w3.org/2000/svg}"
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("ASTROPLANE_UPDATE_SNAPSHOTS") == "1"
 B = ap.REFERENCE_BOARD
+
+#: A move of another game (Aeroplane Chess's roll of 6).
+AC_MOVE = aeroplane_chess.Move.roll(6)
 
 #: A 12x12 board of another layout.
 BIG = BIG_BOARD
@@ -417,6 +421,15 @@ def test_a_prefix_goes_before_every_id_so_two_boards_share_a_page() -> None:
         ({"last_move": ap.Move(9)}, "is not a move"),
         ({"prefix": "1st"}, "an id prefix is letters, digits, - and _, starting with a letter"),
         ({"prefix": 'a" onload="x'}, "an id prefix is letters"),
+        ({"arrows": None}, "arrows is a list of (from, to) pairs, not None"),
+        ({"arrows": "Sl"}, "arrows is a list of (from, to) pairs, not the string 'Sl'"),
+        ({"highlight": 3}, "highlight is a list of positions or cells, not 3"),
+        ({"highlight": "e2"}, "highlight is a list of positions or cells, not the string"),
+        ({"last_move": "Sl-e2ne"}, "last_move must be an ASTROPLANE Move, not 'Sl-e2ne'"),
+        ({"last_move": AC_MOVE}, "last_move must be an ASTROPLANE Move, not Move.roll(6)"),
+        ({"coordinates": "yes"}, "coordinates is True or False, not 'yes'"),
+        ({"legend": None}, "legend is True or False, not None"),
+        ({"flip": True}, "ASTROPLANE's drawing takes last_move, arrows, highlight"),
     ],
 )
 def test_bad_requests_raise_a_drawing_error(kwargs: dict[str, object], message: str) -> None:
@@ -426,6 +439,18 @@ def test_bad_requests_raise_a_drawing_error(kwargs: dict[str, object], message: 
         svg.board(ap.new_game(2), **kwargs)  # type: ignore[arg-type]
     assert isinstance(info.value, ValueError)
     assert message in str(info.value) and info.value.problem == str(info.value)
+
+
+def test_the_drawing_refuses_what_is_no_astroplane_board() -> None:
+    """The game's own board() draws a state, a Topology or None (the reference board); a
+    state of another game or anything else is a DrawingError, not an empty board."""
+    from astroplane.games import square_off
+    from astroplane.games.astroplane.svg import board
+
+    for junk in (square_off.new_game(), "e2", 42):
+        with pytest.raises(svg.DrawingError, match="not an ASTROPLANE state, board or None"):
+            board(junk)  # type: ignore[arg-type]
+    assert board(None) == board(ap.REFERENCE_BOARD)
 
 
 def test_the_renderer_uses_only_the_standard_library() -> None:

@@ -68,6 +68,12 @@ def board(state: Any = None, **options: Any) -> str:
             ``astroplane.games.astroplane.svg.board``).
     """
     if state is None or isinstance(state, (GameState, Topology)):
+        other = sorted(set(options) - set(_ASTROPLANE_OPTIONS))
+        if other:
+            raise DrawingError(
+                f"ASTROPLANE's drawing takes {', '.join(_ASTROPLANE_OPTIONS)},"
+                f" not {', '.join(other)}"
+            )
         return astroplane_svg.board(state, **options)
     try:  # get_game refuses a missing, non-string or unknown name with a ValueError
         game = get_game(getattr(type(state), "game_name", ""))
@@ -95,8 +101,17 @@ def board(state: Any = None, **options: Any) -> str:
             takes.bind(state, last_move=None, **{key: value})
         except TypeError:
             raise DrawingError(f"{game.title}'s drawing takes no {key}") from None
-    return game.render_svg(state, last_move=options.get("last_move"), **shared)
+    try:
+        return game.render_svg(state, last_move=options.get("last_move"), **shared)
+    except DrawingError:
+        raise
+    except ValueError as exc:  # the game's own drawing refusing an option, e.g. last_move
+        raise DrawingError(str(exc)) from None
 
 
 #: The options of ``Game.render_svg`` besides ``last_move`` that a game's drawing may take.
 _SHARED = ("prefix", "size")
+#: The options of ASTROPLANE's drawing (``astroplane.games.astroplane.svg.board``).
+_ASTROPLANE_OPTIONS = tuple(
+    name for name in inspect.signature(astroplane_svg.board).parameters if name != "state"
+)

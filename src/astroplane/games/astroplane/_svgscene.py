@@ -12,6 +12,7 @@ imports the other's types back.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -154,7 +155,7 @@ class _Marks:
     ) -> _Marks:
         geo = scene.geo
         points: list[tuple[Point, Point]] = []
-        for pair in arrows:
+        for pair in _listed(arrows, "arrows", "(from, to) pairs"):
             try:
                 start, end = pair
             except (TypeError, ValueError):
@@ -162,11 +163,21 @@ class _Marks:
             points.append((_centre(geo, start, "arrow end"), _centre(geo, end, "arrow end")))
         hp: list[int] = []
         hc: list[int] = []
-        for item in highlight:
+        for item in _listed(highlight, "highlight", "positions or cells"):
             kind, index = _resolve(geo, item, "highlight")
             (hp if kind == "position" else hc).append(index)
         lp, lc, la = _last_move(geo, last_move)
         return cls(lp, lc, la, tuple(points), tuple(hp), tuple(hc))
+
+
+def _listed(value: object, what: str, items: str) -> tuple[Any, ...]:
+    """The items of an ``arrows`` or ``highlight`` option: any iterable but a string (whose
+    letters would be read as names one by one)."""
+    if isinstance(value, (str, bytes)):
+        raise DrawingError(f"{what} is a list of {items}, not the string {value!r}")
+    if not isinstance(value, Iterable):
+        raise DrawingError(f"{what} is a list of {items}, not {value!r}")
+    return tuple(value)
 
 
 def _resolve(geo: BoardGeometry, item: object, what: str) -> tuple[str, int]:
@@ -196,7 +207,11 @@ def _last_move(
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[Point, Point], ...]]:
     """Positions, cells and arrows marking a move (kinds as in
     ``astroplane.games.astroplane.moves``)."""
-    if move is None or move.kind == MoveKind.END_TURN:  # nothing moved
+    if move is None:
+        return (), (), ()
+    if not isinstance(move, Move):
+        raise DrawingError(f"last_move must be an ASTROPLANE Move, not {move!r}")
+    if move.kind == MoveKind.END_TURN:  # nothing moved
         return (), (), ()
     try:
         if move.kind in (MoveKind.STEP, MoveKind.TRAVEL):

@@ -116,9 +116,11 @@ def board(
         The SVG document as text.
 
     Raises:
-        DrawingError: If an arrow or highlight names something not on the board, the
+        DrawingError: If ``state`` is none of the three, ``arrows`` or ``highlight`` is
+            not a list (a string is not) or names something not on the board, the
             orientation is not a seat, the size is not positive, the prefix is not an
-            id prefix, or ``last_move`` does not fit the board.
+            id prefix, ``coordinates`` or ``legend`` is not a bool, or ``last_move`` is
+            not an ASTROPLANE ``Move`` that fits the board.
 
     Examples:
         >>> import astroplane
@@ -132,6 +134,11 @@ def board(
         ...
         astroplane.errors.DrawingError: arrow end 'x9' is not a position or cell of this board
     """
+    if not (state is None or isinstance(state, (GameState, Topology))):
+        raise DrawingError(f"cannot draw {state!r}: not an ASTROPLANE state, board or None")
+    for name, flag in (("coordinates", coordinates), ("legend", legend)):
+        if not isinstance(flag, bool):
+            raise DrawingError(f"{name} is True or False, not {flag!r}")
     game = state if isinstance(state, GameState) else None
     topology = state if isinstance(state, Topology) else REFERENCE_BOARD
     if game is not None:
