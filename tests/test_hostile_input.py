@@ -305,6 +305,55 @@ def test_play_format_and_effects_reject_what_is_not_a_legal_move() -> None:
                 call(bad)  # type: ignore[arg-type]
 
 
+class _NumpyLike:
+    """An integer of another library (NumPy's int64, say): it says so by ``__index__``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_action_numbers_are_integers_never_float_bool_or_string_twins() -> None:
+    """``action_to_move`` takes an int or an integer type (``__index__``) and refuses
+    what ``int()`` would have turned into an action: ``3.0``, ``2.5`` (truncated), ``"7"``,
+    ``True`` (action 1), as ValueErrors."""
+    from astroplane.games.astroplane.actions import action_to_move, move_to_action
+
+    s = ap.new_game(2)
+    first = s.legal_moves()[0]
+    number = move_to_action(first)
+    assert action_to_move(s, number) is first
+    assert action_to_move(s, _NumpyLike(number)) is first
+    for twin in (float(number), number + 0.5, str(number), True, False, None, [number]):
+        with pytest.raises(ValueError, match=r"an ASTROPLANE action is an int 0\.\."):
+            action_to_move(s, twin)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [[], {}, 2.0, "2", True, None, (2,)])
+def test_new_game_refuses_a_player_count_that_is_no_int(players: object) -> None:
+    """A player count from a form or a socket that is not the int 2, 3 or 4 (a list, a
+    dict, a float twin, a string) is a ValueError naming it, not a TypeError."""
+    with pytest.raises(ValueError, match="players must be 2, 3 or 4"):
+        ap.new_game(players)  # type: ignore[arg-type]
+
+
+def test_evaluate_and_highlights_take_only_what_is_in_the_game() -> None:
+    """``evaluate`` for a seat that is not in the game (W in an S-N game, 5, 'S', 1.0) is a
+    ValueError; ``highlights`` of something that is no move marks nothing."""
+    from astroplane.games.astroplane.evaluation import evaluate
+    from astroplane.games.astroplane.game import highlights
+
+    s = ap.new_game(2)
+    assert evaluate(s, 2) == evaluate(s, ap.Seat.N)
+    for seat in (1, 3, 5, -1, True, "S", 1.0, None):
+        with pytest.raises(ValueError, match="is not in this game"):
+            evaluate(s, seat)  # type: ignore[arg-type]
+    for junk in ("Sl-e2ne", 3, None, object()):
+        assert highlights(s, junk) == ()  # type: ignore[arg-type]
+
+
 def test_move_to_dict_writes_only_moves_that_read_back() -> None:
     """move_to_dict refuses fields that do not fit the kind (no wrap-around, no dropped
     choice) with a ValueError naming the field."""

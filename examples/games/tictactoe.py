@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 import attrs
 
 from astroplane.errors import IllegalMoveError, NotationError
-from astroplane.kit import Option, Variants, svg
+from astroplane.kit import Option, Variants, limits, svg
 from astroplane.kit.jsonread import JsonPathError, head, load_json, read_head
 from astroplane.protocol import Game, register_game
 
@@ -193,7 +193,7 @@ GAME: Game[TicTacToe, int] = Game(
     describe_outcome=outcome,
     status=lambda s: outcome(s) or f"Turn {s.turn}: {'XO'[s.to_move]} to move",
     render_svg=draw, with_turn_limit=None, num_actions=lambda s: 9,
-    action_to_move=lambda state, action: state.legal_moves()[state.legal_moves().index(action)],
+    action_to_move=lambda s, a: s.legal_moves()[s.legal_moves().index(limits.action_number(a, 9))],
     move_to_action=lambda state, move: move, texts={"goal": "Three in a row wins."},
 )  # fmt: skip
 register_game(GAME)

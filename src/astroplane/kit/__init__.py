@@ -13,7 +13,8 @@ another game's:
 * ``BoardGraph`` (``astroplane.kit.graph``): a board of named points, links and lines
   (a Morris board, a star board) compiled to the tables rules and drawings use;
 * ``astroplane.kit.limits``: the size limits every reader checks before parsing, and the
-  first checks of a move text (``move_body``) and a position text (``position_fields``);
+  first checks of a move text (``move_body``), a position text (``position_fields``) and
+  an action number (``action_number``);
 * ``astroplane.kit.records``: the game-independent part of PGN-like game records (lines,
   headers and their escapes, several games per text), read as a stream;
 * ``astroplane.kit.recordlines``: the move lines of a record, one per round

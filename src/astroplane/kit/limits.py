@@ -15,8 +15,11 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
+import operator
 import re
 import reprlib
+from typing import SupportsIndex
 
 from astroplane.errors import NotationError
 
@@ -32,6 +35,7 @@ __all__ = [
     "MAX_RECORD_TEXT",
     "MAX_RULES_TEXT",
     "MAX_TURN",
+    "action_number",
     "check_ascii",
     "check_size",
     "move_body",
@@ -217,3 +221,41 @@ around (column 10: 'standard  RB')
         fields.append((at, part))
         at += len(part) + 1
     return fields
+
+
+def action_number(action: object, count: int, what: str = "an action") -> int:
+    """``action`` as a number of a game's fixed action encoding (``Game.num_actions``):
+    an ``int`` in ``0 .. count - 1``, or an integer of another type that says it is one
+    (``operator.index``: a NumPy integer from a learning library). Never a ``bool``,
+    a ``float`` (``3.0``, ``2.5``) or a string (``"3"``), which ``int()`` would turn into
+    some number; a game's ``action_to_move`` calls it first.
+
+    Args:
+        action: What a caller passed as an action.
+        count: The number of actions of the encoding.
+        what: How the error names an action (``"an Aeroplane Chess action"``).
+
+    Returns:
+        The action as a plain ``int``.
+
+    Raises:
+        ValueError: If ``action`` is no such number; the message gives the range.
+
+    Examples:
+        >>> action_number(3, 9)
+        3
+        >>> action_number(3.0, 9)
+        Traceback (most recent call last):
+        ...
+        ValueError: an action is an int 0..8, not 3.0
+    """
+    if type(action) is int:
+        number = action
+    else:
+        number = -1
+        if isinstance(action, SupportsIndex) and not isinstance(action, bool):
+            with contextlib.suppress(TypeError):  # an __index__ that gives no int
+                number = operator.index(action)
+    if not 0 <= number < count:
+        raise ValueError(f"{what} is an int 0..{count - 1}, not {shown(action)}")
+    return number

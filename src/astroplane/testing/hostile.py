@@ -285,7 +285,9 @@ def check_hostile(
     It plays seeded random games, then: gives junk to ``play`` in a few of their states
     (``None``, strings, numbers, ``bool``, tuples, an ``object()``, moves of every other
     registered game, ``float``/``bool`` twins and out-of-range copies of legal moves made
-    with ``attrs.evolve``) and requires a ``ValueError`` subclass and an unchanged state;
+    with ``attrs.evolve``) and requires a ``ValueError`` subclass and an unchanged state,
+    and to ``action_to_move`` where the game has an action encoding (out-of-range
+    numbers, ``float``, ``bool`` and string twins of legal actions: a ``ValueError``);
     writes every format for their states, mutates each input (``mutate_text``,
     ``mutate_data``) and requires the reader's own error or a valid value
     (``check_input``); and sets a state's turn to ``TURN_BOUND`` (by its position text's
@@ -538,6 +540,31 @@ def _play_problems(g: Game[Any, Any], s: Any, foreign: Sequence[Any]) -> list[st
         if g.position_to_text(s) != text or hash(s) != digest or s != twin_state:
             problems.append(f"{where}: play({_repr(move)}) changed the state it was called on")
             break
+    return problems + _action_problems(g, s, where)
+
+
+def _action_problems(g: Game[Any, Any], s: Any, where: str) -> list[str]:
+    """Junk given to ``action_to_move`` (for a game with an action encoding): anything but
+    an action number raises a ``ValueError``, ``float``, ``bool`` and string twins of
+    legal actions included (``int()`` would turn them into some action)."""
+    if g.action_to_move is None or g.move_to_action is None or g.num_actions is None:
+        return []
+    legal = [g.move_to_action(s, m) for m in s.legal_moves()[:3]]
+    count = g.num_actions(s)
+    junk: list[Any] = [None, -1, count, 10**30, 2.5, object(), True, False, "", (0,)]
+    junk += [float(a) for a in legal] + [str(a) for a in legal]
+    problems = []
+    for action in junk:
+        try:
+            move = g.action_to_move(s, action)
+        except ValueError:
+            continue
+        except Exception as exc:  # the contract: only a ValueError subclass
+            problems.append(f"{where}: action_to_move({_repr(action)}) raised {_exc(exc)}, "
+                            "not a ValueError")  # fmt: skip
+        else:
+            problems.append(f"{where}: action_to_move accepted {_repr(action)} "
+                            f"({type(action).__name__}) as {_repr(move)}")  # fmt: skip
     return problems
 
 

@@ -41,8 +41,6 @@ Examples:
 
 from __future__ import annotations
 
-import operator
-
 from astroplane.errors import IllegalMoveError
 from astroplane.games.aeroplane_chess.board import (
     CENTRE,
@@ -56,7 +54,7 @@ from astroplane.games.aeroplane_chess.board import (
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 from astroplane.games.aeroplane_chess.play import why_illegal
 from astroplane.games.aeroplane_chess.state import AeroplaneState
-from astroplane.kit.limits import shown
+from astroplane.kit.limits import action_number, shown
 
 __all__ = [
     "FLY_BASE",
@@ -167,14 +165,7 @@ def action_to_move(state: AeroplaneState, action: int) -> Move:
         astroplane.errors.IllegalMoveError: illegal move Move.launch('R1'): action 7: a plane \
 taxis out only on a 2, 4 or 6, not a 3 (seed rule 1, [AC5])
     """
-    try:
-        number = -1 if isinstance(action, bool) else operator.index(action)
-    except TypeError:
-        number = -1
-    if not 0 <= number < NUM_ACTIONS:
-        raise ValueError(
-            f"an Aeroplane Chess action is an int 0..{NUM_ACTIONS - 1}, not {shown(action)}"
-        )
+    number = action_number(action, NUM_ACTIONS, "an Aeroplane Chess action")
     wanted = _MOVES[number]
     for move in state.legal_moves():
         if move == wanted:

@@ -57,6 +57,7 @@ from astroplane.games.astroplane.topology import (
     CellKind,
     Topology,
 )
+from astroplane.kit.limits import action_number
 
 __all__ = [
     "ACTION_COUNT",
@@ -204,14 +205,15 @@ def action_to_move(state: GameState, action: int) -> Move:
 
     Args:
         state: The state the action is played in.
-        action: An action number (an ``int``, or anything ``int()`` accepts exactly,
-            such as a NumPy integer).
+        action: An action number: an ``int`` or an integer of another type that says it
+            is one, such as a NumPy integer (never a ``bool``, ``float`` or string).
 
     Returns:
         The member of ``state.legal_moves()`` with that number.
 
     Raises:
-        ValueError: If ``action`` is not an action number of the board.
+        ValueError: If ``action`` is not an action number of the board (a ``float``,
+            ``bool`` or string twin of one included).
         IllegalMoveError: If the action is not legal in ``state`` (a ``ValueError`` too).
 
     Examples:
@@ -221,7 +223,8 @@ def action_to_move(state: GameState, action: int) -> Move:
         ...
         astroplane.errors.IllegalMoveError: illegal move Move(END_TURN): not legal in this state
     """
-    move = action_space(state.topology).move(int(action))
+    space = action_space(state.topology)
+    move = space.move(action_number(action, space.count, "an ASTROPLANE action"))
     for m in state.legal_moves():
         if m == move:
             return m

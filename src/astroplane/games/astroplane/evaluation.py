@@ -21,6 +21,7 @@ from types import MappingProxyType
 from astroplane.games.astroplane.pieces import piece_owner
 from astroplane.games.astroplane.state import IN_RESERVE, GameState
 from astroplane.games.astroplane.topology import Topology
+from astroplane.kit.limits import shown
 
 __all__ = ["WEIGHTS", "WIN_VALUE", "distances_to_singularity", "evaluate"]
 
@@ -119,10 +120,13 @@ def evaluate(state: GameState, seat: int) -> float:
 
     Args:
         state: Any state (the evaluation does not depend on whose turn it is).
-        seat: The seat (0..3) to evaluate for.
+        seat: The seat number (0..3, one of ``state.seats``) to evaluate for.
 
     Returns:
         The evaluation, in points.
+
+    Raises:
+        ValueError: If ``seat`` is not the number of a seat in the game.
 
     Examples:
         >>> import astroplane
@@ -130,6 +134,8 @@ def evaluate(state: GameState, seat: int) -> float:
         >>> evaluate(s, 0) == evaluate(s, 2)
         True
     """
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in state.seats:
+        raise ValueError(f"seat {shown(seat)} is not in this game (seats {state.seats})")
     out = state.outcome
     if out is not None:
         if seat in out.winners:

@@ -122,7 +122,10 @@ def describe_outcome(state: GameState) -> str:
 
 
 def highlights(state: GameState, move: Move) -> tuple[int, ...]:
-    """The positions a move puts pieces on (for ``render(highlight=...)``)."""
+    """The positions a move puts pieces on (for ``render(highlight=...)``); none for
+    anything that is not a ``Move``."""
+    if not isinstance(move, Move):
+        return ()
     t = state.topology
     if move.kind in STEP_KINDS:
         return (move.target,)

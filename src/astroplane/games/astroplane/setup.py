@@ -74,7 +74,7 @@ def new_game(
         >>> new_game(4, first="N").to_move
         <Seat.N: 2>
     """
-    if isinstance(players, bool) or players not in SEATS_BY_COUNT:
+    if isinstance(players, bool) or not isinstance(players, int) or players not in SEATS_BY_COUNT:
         raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
     seats = SEATS_BY_COUNT[players]
     start = seats[0] if first is None else seat_from_name(first)

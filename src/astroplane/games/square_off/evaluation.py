@@ -65,7 +65,7 @@ def evaluate(state: SquareOffState, seat: int) -> float:
     Raises:
         ValueError: If ``seat`` is not 0 or 1.
     """
-    if seat not in (0, 1) or isinstance(seat, bool):
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1):
         raise ValueError(f"a seat is 0 (W) or 1 (B), not {shown(seat)}")
     if state.outcome is not None:
         winner = state.outcome.winner

@@ -38,7 +38,7 @@ import attrs
 
 from astroplane.errors import IllegalMoveError
 from astroplane.games.square_off.board import N_POINTS, point_id, point_name
-from astroplane.kit.limits import shown
+from astroplane.kit.limits import action_number, shown
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -197,7 +197,8 @@ def action_to_move(state: _Playable, action: int) -> Move:
     """The legal move of ``state`` whose action number is ``action``.
 
     Raises:
-        IllegalMoveError: If ``action`` is not an int 0..1175, or no legal move of
+        IllegalMoveError: If ``action`` is not an int 0..1175 (or a NumPy integer;
+            never a ``bool``, ``float`` or string), or no legal move of
             ``state`` has that number (the message says why, as ``play`` would).
 
     Examples:
@@ -210,12 +211,14 @@ def action_to_move(state: _Playable, action: int) -> Move:
         astroplane.errors.IllegalMoveError: illegal move Move.slide('a7', 'd7'): \
     W still has 9 pieces in hand: stage 1, a piece is placed, not moved [SO2]
     """
-    if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
-        raise IllegalMoveError(action, f"an action is an int 0..{NUM_ACTIONS - 1}")
+    try:
+        number = action_number(action, NUM_ACTIONS)
+    except ValueError as exc:
+        raise IllegalMoveError(action, str(exc)) from None
     for move in state.legal_moves():
-        if move_to_action(move) == action:
+        if move_to_action(move) == number:
             return move
-    state.play(_decode(state, action))  # raises, naming the rule
+    state.play(_decode(state, number))  # raises, naming the rule
     raise AssertionError("unreachable")  # pragma: no cover
 
 

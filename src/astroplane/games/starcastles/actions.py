@@ -32,7 +32,7 @@ from __future__ import annotations
 from astroplane.games.starcastles.board import DIRECTIONS, star_board
 from astroplane.games.starcastles.moves import Move, MoveKind
 from astroplane.games.starcastles.options import Rules
-from astroplane.kit.limits import shown
+from astroplane.kit.limits import action_number, shown
 
 __all__ = ["action_to_move", "move_to_action", "num_actions"]
 
@@ -99,7 +99,8 @@ def action_to_move(rules: Rules, action: int) -> Move:
     """The move an action number stands for on the board of ``rules`` [SC11].
 
     Raises:
-        ValueError: If ``action`` is not an int in ``0 .. num_actions(rules) - 1``, or it
+        ValueError: If ``action`` is not an int (or NumPy integer; never a ``bool``,
+            ``float`` or string) in ``0 .. num_actions(rules) - 1``, or it
             leads off the board (no point that far in that direction).
 
     Examples:
@@ -109,8 +110,7 @@ def action_to_move(rules: Rules, action: int) -> Move:
     """
     board = star_board(rules.arm)
     n, dmax, block = _sizes(rules)
-    if type(action) is not int or not 0 <= action < n * block + n + 1:
-        raise ValueError(f"an action is an int 0..{n * block + n}, not {shown(action)}")
+    action = action_number(action, n * block + n + 1)
     if action >= n * block:
         return Move.PASS if action == n * block + n else Move.gem(action - n * block)
     p, slot = divmod(action, block)
