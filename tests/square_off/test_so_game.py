@@ -178,3 +178,14 @@ def test_greedy_bots_play_a_game_to_the_end() -> None:
         start = new_game(attrs.evolve(rules, max_turns=150))
         run = play_game(start, {0: GreedyBot(seed=1), 1: GreedyBot(seed=2)})
         assert run.final.is_over
+
+
+@pytest.mark.parametrize("seat", [2, -1, True, 1.0, "B", None])
+def test_a_seat_query_names_only_w_or_b(seat: object) -> None:
+    """``pieces_left`` and ``points_of`` take the seat 0 (W) or 1 (B) and refuse anything
+    else with a ValueError: -1 is not Python's last seat, True not B."""
+    s = new_game()
+    assert (s.pieces_left(0), s.points_of(1)) == (9, ())
+    for query in (s.pieces_left, s.points_of):
+        with pytest.raises(ValueError, match=r"a seat is 0 \(W\) or 1 \(B\), not "):
+            query(seat)  # type: ignore[arg-type]

@@ -46,6 +46,14 @@ def test_new_game_seats_and_first() -> None:
     assert [s.board.names[p] for p in s.destination(0)] == ["g1", "f1", "g2"]
 
 
+@pytest.mark.parametrize("player", [2, -1, True, 1.0, "B", None])
+def test_destination_names_only_a_player_of_the_game(player: object) -> None:
+    """``destination(player)`` of a 2-player game refuses anything but 0 and 1 with a
+    ValueError: -1 is not Python's last player, True not player 1."""
+    with pytest.raises(ValueError, match=r"a player is 0\.\.1, not "):
+        new_game(2).destination(player)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [

@@ -29,6 +29,7 @@ from astroplane.games.square_off.outcome import Outcome
 from astroplane.games.square_off.play import SEATS, raise_illegal
 from astroplane.games.square_off.quickplay import apply
 from astroplane.games.square_off.render import render
+from astroplane.kit.limits import shown
 
 __all__ = ["SquareOffState"]
 
@@ -257,12 +258,20 @@ class SquareOffState(_Slots):
         return 1 if self.in_hand[self.turn_of] else 2
 
     def pieces_left(self, seat: int) -> int:
-        """The pieces a seat has left: on the board plus in hand."""
-        return self.occupancy[seat].bit_count() + self.in_hand[seat]
+        """The pieces a seat (0 = W, 1 = B) has left: on the board plus in hand.
+
+        Raises:
+            ValueError: If ``seat`` is not 0 or 1.
+        """
+        return self.occupancy[_seat(seat)].bit_count() + self.in_hand[seat]
 
     def points_of(self, seat: int) -> tuple[int, ...]:
-        """The points holding a seat's pieces, ascending."""
-        mask = self.occupancy[seat]
+        """The points holding a seat's (0 = W, 1 = B) pieces, ascending.
+
+        Raises:
+            ValueError: If ``seat`` is not 0 or 1.
+        """
+        mask = self.occupancy[_seat(seat)]
         return tuple(p for p in range(len(self.board.names)) if mask >> p & 1)
 
     def pieces_at(self, point: int | str) -> int | None:
@@ -298,3 +307,11 @@ class SquareOffState(_Slots):
 
     def __str__(self) -> str:
         return render(self)
+
+
+def _seat(seat: object) -> int:
+    """``seat`` if it is a seat number, 0 (W) or 1 (B): never -1 (Python's last item), a
+    ``bool`` or a ``float``."""
+    if type(seat) is not int or not 0 <= seat <= 1:
+        raise ValueError(f"a seat is 0 (W) or 1 (B), not {shown(seat)}")
+    return seat

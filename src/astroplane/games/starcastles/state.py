@@ -31,6 +31,7 @@ from astroplane.games.starcastles.moves import Move
 from astroplane.games.starcastles.options import Rules
 from astroplane.games.starcastles.play import apply_move, raise_illegal
 from astroplane.games.starcastles.stacks import stack_text
+from astroplane.kit.limits import shown
 
 __all__ = ["StarCastlesState"]
 
@@ -193,7 +194,13 @@ never lands on a Spire (b1)
         return "draw" if self.is_over else ""
 
     def destination(self, player: int) -> tuple[int, int, int]:
-        """The trio points of ``player``'s destination arm [SC2]."""
+        """The trio points of ``player``'s destination arm [SC2].
+
+        Raises:
+            ValueError: If ``player`` is not a player number of the game (0 .. n - 1).
+        """
+        if type(player) is not int or not 0 <= player < len(self.arms):
+            raise ValueError(f"a player is 0..{len(self.arms) - 1}, not {shown(player)}")
         return self.board.trios[opposite(self.arms[player])]
 
     def stack(self, point: int | str) -> str:
