@@ -179,3 +179,15 @@ def test_options_that_do_not_go_together_are_a_notation_error() -> None:
     book.register("standard", Strict(), bundled=True)
     with pytest.raises(NotationError, match="a and b exclude each other"):
         book.from_text("standard,a=on,b=on")
+
+
+@pytest.mark.parametrize("value", [None, 3, 2.5, True, {}, [], object(), "x" * 100])
+def test_an_option_reads_only_text(value: object) -> None:
+    """``Option.read`` of something that is no string (a caller's number, a JSON object)
+    is the option's ValueError listing its values, never a TypeError; a long value is
+    shown cut short."""
+    for option in (Option.flag("jumps"), Option.number("max_turns", 1, 99, none=True),
+                   Option.choice("launch", Launch)):  # fmt: skip
+        with pytest.raises(ValueError, match=f"^{option.name} is ") as info:
+            option.read(value)  # type: ignore[arg-type]
+        assert len(str(info.value)) < 120

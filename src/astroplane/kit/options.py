@@ -33,6 +33,8 @@ from typing import Any
 
 import attrs
 
+from astroplane.kit.limits import shown
+
 __all__ = ["Option"]
 
 _DIGITS = re.compile(r"[0-9]{1,9}")
@@ -104,8 +106,8 @@ class Option:
         """The value ``text`` (lower case, as in rules text) stands for.
 
         Raises:
-            ValueError: If ``text`` is not one of the option's values; the message says
-                what the values are.
+            ValueError: If ``text`` is not one of the option's values (or not a string);
+                the message says what the values are.
         """
         if self.kind == "flag" and text in ("on", "off"):
             return text == "on"
@@ -115,9 +117,13 @@ class Option:
         if self.kind == "number":
             if self.none and text == "none":
                 return None
-            if _DIGITS.fullmatch(text) and self.low <= int(text) <= self.high:
+            if (
+                isinstance(text, str)
+                and _DIGITS.fullmatch(text)
+                and self.low <= int(text) <= self.high
+            ):
                 return int(text)
-        raise ValueError(f"{self.name} is {self.describe()}, not {text[:40]!r}")
+        raise ValueError(f"{self.name} is {self.describe()}, not {shown(text)}")
 
     def write(self, value: Any) -> str:
         """The rules-text spelling of ``value`` (``read`` gives it back)."""
