@@ -108,6 +108,15 @@ def test_d22_perft_rejects_negative_depth() -> None:
         divide(ap.new_game(2), 0)
 
 
+@pytest.mark.parametrize("depth", [2.5, True, "3", None, [], object(), 201, 10**9])
+def test_perft_takes_only_an_int_depth_up_to_its_bound(depth: object) -> None:
+    """A depth that is no int (2.5 counted nothing, [] raised TypeError) or is deeper than
+    ``MAX_DEPTH`` (10**9 ran out of Python's stack) is a ValueError giving the range."""
+    for count in (perft, divide):
+        with pytest.raises(ValueError, match=r"depth is an int [01]\.\.200, not "):
+            count(ap.new_game(2), depth)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_d22_perft_start_depth_1_by_hand(players: int) -> None:
     """From the start S has 6 actions: Sl->e2 at ne/nw/se and Sr->f2 at ne/nw/sw [D8, D22]."""

@@ -23,9 +23,20 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from astroplane.kit.limits import shown
 from astroplane.protocol import State
 
-__all__ = ["divide", "perft"]
+__all__ = ["MAX_DEPTH", "divide", "perft"]
+
+MAX_DEPTH = 200
+"""The deepest perft counted: each ply is a level of recursion, and Python's stack holds
+about 1,000 frames. Counts that deep finish only along forced lines anyway."""
+
+
+def _check_depth(depth: object, least: int) -> int:
+    if isinstance(depth, bool) or not isinstance(depth, int) or not least <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth is an int {least}..{MAX_DEPTH}, not {shown(depth)}")
+    return depth
 
 
 def perft(state: State[Any], depth: int) -> int:
@@ -37,23 +48,21 @@ def perft(state: State[Any], depth: int) -> int:
     Args:
         state: Any game state (a finished game has no action, so it counts 0
             for ``depth >= 1``).
-        depth: Number of actions (plies), ``>= 0``. ``perft(state, 0)`` is 1:
-            the empty sequence.
+        depth: Number of actions (plies), ``0 .. MAX_DEPTH``. ``perft(state, 0)`` is
+            1: the empty sequence.
 
     Returns:
         The count of action sequences of exactly ``depth`` actions.
 
     Raises:
-        ValueError: If ``depth`` is negative.
+        ValueError: If ``depth`` is not an int in ``0 .. MAX_DEPTH`` (200).
 
     Examples:
         >>> import astroplane
         >>> perft(astroplane.new_game(2), 0), perft(astroplane.new_game(2), 1)
         (1, 6)
     """
-    if depth < 0:
-        raise ValueError(f"depth must be >= 0, not {depth}")
-    return _perft(state, depth)
+    return _perft(state, _check_depth(depth, 0))
 
 
 def _perft(state: State[Any], depth: int) -> int:
@@ -74,14 +83,14 @@ def divide(state: State[Any], depth: int) -> dict[Hashable, int]:
 
     Args:
         state: Any game state.
-        depth: Number of actions, ``>= 1`` (the first action included).
+        depth: Number of actions, ``1 .. MAX_DEPTH`` (the first action included).
 
     Returns:
         A dict from each legal action of ``state`` (in ``legal_moves()``
         order) to the number of sequences of ``depth`` actions starting with it.
 
     Raises:
-        ValueError: If ``depth`` is less than 1.
+        ValueError: If ``depth`` is not an int in ``1 .. MAX_DEPTH`` (200).
 
     Examples:
         >>> import astroplane
@@ -89,6 +98,5 @@ def divide(state: State[Any], depth: int) -> dict[Hashable, int]:
         >>> len(counts), sum(counts.values())
         (6, 47)
     """
-    if depth < 1:
-        raise ValueError(f"depth must be >= 1 for divide, not {depth}")
+    _check_depth(depth, 1)
     return {m: _perft(state.play(m), depth - 1) for m in state.legal_moves()}
