@@ -85,11 +85,27 @@ def test_factory_signature_fits_the_bot_registry() -> None:
         {"seconds": 0.0},
         {"playout": "clever"},
         {"playout_depth": -1},
+        {"iterations": "300"},
+        {"iterations": 2.5},
+        {"iterations": True},
+        {"seconds": float("nan")},
+        {"seconds": "1"},
+        {"playout": ["greedy"]},
+        {"playout_depth": 1.5},
+        {"max_playout_actions": 0},
+        {"exploration": float("inf")},
+        {"exploration": -0.1},
+        {"widening": 0},
+        {"eval_scale": None},
+        {"reuse_tree": "yes"},
     ],
 )
 def test_bad_settings_are_rejected(kwargs: dict[str, object]) -> None:
-    """Budgets must be positive, the playout policy known, the depth not negative."""
-    with pytest.raises(ValueError):
+    """Budgets must be positive whole numbers (iterations) or finite numbers (seconds),
+    the playout policy known, the depths whole and not negative, the weights finite
+    numbers, ``reuse_tree`` a bool: each a ValueError naming the setting, never a
+    TypeError later in the search."""
+    with pytest.raises(ValueError, match=f"{next(iter(kwargs))}|playout policy"):
         MCTSBot(**kwargs)  # type: ignore[arg-type]
 
 

@@ -61,6 +61,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Literal, TypeVar
 
+from astroplane.kit.limits import shown
 from astroplane.protocol import State, game_of, sample_chance
 
 __all__ = ["DEFAULT_ITERATIONS", "MCTSBot", "SearchStats"]
@@ -141,6 +142,25 @@ def _default_evaluation(state: State[Any]) -> Evaluation | None:
         return None
 
 
+def _whole(name: str, value: object, least: int) -> None:
+    """Refuse an option that is not an int (a bool is not) of at least ``least``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{name} is an int of at least {least}, not {shown(value)}")
+
+
+def _real(name: str, value: object, *, positive: bool = False) -> None:
+    """Refuse an option that is not a finite number >= 0 (> 0 with ``positive``)."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value < 0
+        or (positive and value == 0)
+    ):
+        least = "> 0" if positive else ">= 0"
+        raise ValueError(f"{name} is a finite number {least}, not {shown(value)}")
+
+
 class MCTSBot:
     """UCT search with heuristic move ordering, progressive widening, short playouts
     cut off by a logistic-scaled heuristic, and max^n backup (see the module docs).
@@ -200,14 +220,19 @@ class MCTSBot:
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {iterations}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be positive, not {seconds}")
-        if playout not in ("random", "greedy"):
-            raise ValueError(f"unknown playout policy {playout!r} (random, greedy)")
-        if playout_depth < 0:
-            raise ValueError(f"playout_depth must not be negative, not {playout_depth}")
+        if iterations is not None:
+            _whole("iterations", iterations, 1)
+        if seconds is not None:
+            _real("seconds", seconds, positive=True)
+        if not isinstance(playout, str) or playout not in ("random", "greedy"):
+            raise ValueError(f"unknown playout policy {shown(playout)} (random, greedy)")
+        _whole("playout_depth", playout_depth, 0)
+        _whole("max_playout_actions", max_playout_actions, 1)
+        _real("exploration", exploration)
+        _real("widening", widening, positive=True)
+        _real("eval_scale", eval_scale, positive=True)
+        if not isinstance(reuse_tree, bool):
+            raise ValueError(f"reuse_tree is True or False, not {shown(reuse_tree)}")
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
