@@ -194,6 +194,18 @@ def test_a_last_move_that_is_no_move_of_the_game_is_a_drawing_error(name: str) -
             svg.board(state, last_move=junk)
 
 
+@pytest.mark.parametrize("name", BUNDLED)
+def test_a_player_count_is_an_int(name: str) -> None:
+    """``new_game`` takes the player count as an int: its float, bool and string twins
+    (``2.0``, ``True``, ``"2"``) are ValueErrors, as from a form or a socket."""
+    game = games()[name]
+    count = game.player_counts[0]
+    assert game.new_game(count).seats
+    for twin in (float(count), True, str(count), [count]):
+        with pytest.raises(ValueError):
+            game.new_game(twin)
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_the_variants_are_rules_the_game_reads_back(name: str) -> None:
     """Where a game lists its variants, each name reads (``rules_from_text``) as the rules

@@ -90,7 +90,7 @@ The rules in short (the full rules are on the Square Off pages):
 def _new_game(
     players: int = 2, *, rules: Rules | None = None, first: int | str | None = None
 ) -> SquareOffState:
-    if players != 2:
+    if type(players) is not int or players != 2:
         raise ValueError(f"Square Off is for 2 players, not {shown(players)}")
     return new_game(SQUARE_OFF if rules is None else rules, "W" if first is None else first)
 
