@@ -197,13 +197,17 @@ def test_a_last_move_that_is_no_move_of_the_game_is_a_drawing_error(name: str) -
 @pytest.mark.parametrize("name", BUNDLED)
 def test_a_player_count_is_an_int(name: str) -> None:
     """``new_game`` takes the player count as an int: its float, bool and string twins
-    (``2.0``, ``True``, ``"2"``) are ValueErrors, as from a form or a socket."""
+    (``2.0``, ``True``, ``"2"``) are ValueErrors, as from a form or a socket; so is a
+    first seat that is no seat (an empty list is not the default)."""
     game = games()[name]
     count = game.player_counts[0]
     assert game.new_game(count).seats
     for twin in (float(count), True, str(count), [count]):
         with pytest.raises(ValueError):
             game.new_game(twin)
+    for first in (2.5, [], {}, -1, 10**9, object()):  # nor a first seat that is none
+        with pytest.raises(ValueError):
+            game.new_game(count, first=first)
 
 
 @pytest.mark.parametrize("name", GAMES)

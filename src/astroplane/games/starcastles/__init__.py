@@ -143,7 +143,8 @@ def _new_game(
         if first not in SEAT_NAMES:
             raise PositionError(f"first is a player 0..5 or a seat letter of {SEAT_NAMES}")
         first = SEAT_NAMES.index(first)
-    return new_game(players, rules=STARCASTLES if rules is None else rules, first=first or 0)
+    start = 0 if first is None else first
+    return new_game(players, rules=STARCASTLES if rules is None else rules, first=start)
 
 
 def with_turn_limit(rules: Rules, turns: int | None) -> Rules:
