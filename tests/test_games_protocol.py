@@ -210,6 +210,20 @@ def test_a_player_count_is_an_int(name: str) -> None:
             game.new_game(count, first=first)
 
 
+@pytest.mark.parametrize("name", BUNDLED)
+def test_the_evaluation_takes_only_a_seat_number(name: str) -> None:
+    """``evaluate(state, seat)`` refuses what is no seat number (a name, a float twin, a
+    bool, None, a number past the game's seats) with a ValueError, never a TypeError or
+    a made-up value."""
+    game = games()[name]
+    assert game.evaluate is not None
+    state = game.new_game(2)
+    assert isinstance(game.evaluate(state, state.seats[0]), float)
+    for junk in ("S", float(state.seats[0]), True, None, 6, -1):
+        with pytest.raises(ValueError):
+            game.evaluate(state, junk)
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_the_variants_are_rules_the_game_reads_back(name: str) -> None:
     """Where a game lists its variants, each name reads (``rules_from_text``) as the rules

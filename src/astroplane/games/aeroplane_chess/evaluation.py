@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from astroplane.games.aeroplane_chess.board import CENTRE, EXIT, HANGAR, LOOP, SQUARE_OF
+from astroplane.kit.limits import shown
 
 if TYPE_CHECKING:
     from astroplane.games.aeroplane_chess.state import AeroplaneState
@@ -89,16 +90,21 @@ def evaluate(state: AeroplaneState, seat: int) -> float:
 
     Args:
         state: Any state.
-        seat: The colour (0..3) to evaluate for.
+        seat: The colour (0..3) to evaluate for; a colour not in the game is worth 0.
 
     Returns:
         The value.
+
+    Raises:
+        ValueError: If ``seat`` is not a colour number 0..3 (a ``bool`` is not).
 
     Examples:
         >>> from astroplane.games.aeroplane_chess import position_from_text
         >>> evaluate(position_from_text("standard RB - t90 R1R2R3R4:RH6 fin:R"), 0)
         1000.0
     """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise ValueError(f"a colour is 0..3 (R, Y, B, G), not {shown(seat)}")
     n = len(state.seats)
     if state.is_over and seat in state.seats:
         return WIN_VALUE * (2 * state.returns()[seat] - 1)  # shared at the turn limit [AC21]
