@@ -179,3 +179,14 @@ def seeded_playout(seed: int, plies: int) -> tuple[list[GameState], list[Move]]:
         moves.append(move)
         states.append(state)
     return states, moves
+
+
+class IndexLike:
+    """An integer of another library (NumPy's ``int64``, say): it says it is one by
+    ``__index__`` and is no ``int`` (the tests need no NumPy)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value

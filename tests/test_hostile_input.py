@@ -41,6 +41,7 @@ from astroplane.games.astroplane.formats.record import (
     write_records,
 )
 from astroplane.games.astroplane.rules.validate import MAX_TURN, max_moves_left
+from helpers import IndexLike
 from strategies import playout_states, positions
 
 START = "standard SN S2 t1 Sl:S1S2S3,Sr:S4S5S6,Nl:N1N2N3,Nr:N4N5N6 res:S4,N4"
@@ -305,16 +306,6 @@ def test_play_format_and_effects_reject_what_is_not_a_legal_move() -> None:
                 call(bad)  # type: ignore[arg-type]
 
 
-class _NumpyLike:
-    """An integer of another library (NumPy's int64, say): it says so by ``__index__``."""
-
-    def __init__(self, value: int) -> None:
-        self.value = value
-
-    def __index__(self) -> int:
-        return self.value
-
-
 def test_action_numbers_are_integers_never_float_bool_or_string_twins() -> None:
     """``action_to_move`` takes an int or an integer type (``__index__``) and refuses
     what ``int()`` would have turned into an action: ``3.0``, ``2.5`` (truncated), ``"7"``,
@@ -325,7 +316,7 @@ def test_action_numbers_are_integers_never_float_bool_or_string_twins() -> None:
     first = s.legal_moves()[0]
     number = move_to_action(first)
     assert action_to_move(s, number) is first
-    assert action_to_move(s, _NumpyLike(number)) is first
+    assert action_to_move(s, IndexLike(number)) is first
     for twin in (float(number), number + 0.5, str(number), True, False, None, [number]):
         with pytest.raises(ValueError, match=r"an ASTROPLANE action is an int 0\.\."):
             action_to_move(s, twin)  # type: ignore[arg-type]

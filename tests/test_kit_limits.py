@@ -8,6 +8,7 @@ import pytest
 
 from astroplane.errors import NotationError
 from astroplane.kit.limits import MAX_POSITION_TEXT, action_number, position_fields
+from helpers import IndexLike
 
 
 def test_fields_keep_their_columns() -> None:
@@ -41,26 +42,16 @@ def test_what_no_position_text_can_be_is_refused_first(value: object, problem: s
         position_fields(value)
 
 
-class _Index:
-    """An integer type of another library (as NumPy's): it says it is one by ``__index__``."""
-
-    def __init__(self, value: int) -> None:
-        self.value = value
-
-    def __index__(self) -> int:
-        return self.value
-
-
 def test_an_action_number_is_an_int_or_an_integer_type_in_range() -> None:
     """``action_number`` gives back an int in range, and takes an integer of another type
     (``__index__``, as NumPy integers have) as its plain ``int``."""
     assert action_number(0, 9) == 0 and action_number(8, 9) == 8
-    number = action_number(_Index(4), 9)
+    number = action_number(IndexLike(4), 9)
     assert number == 4 and type(number) is int
 
 
 @pytest.mark.parametrize("action", [9, -1, 10**30, 3.0, 2.5, "3", True, False, None, (3,),
-                                    _Index(9), object()])  # fmt: skip
+                                    IndexLike(9), object()])  # fmt: skip
 def test_an_action_number_refuses_twins_and_out_of_range(action: object) -> None:
     """Out of range, or no integer (a ``float``, ``bool`` or string that ``int()`` would
     turn into some action), is a ValueError giving the range."""

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 import attrs
@@ -49,6 +50,7 @@ __all__ = [
     "mix",
     "num",
     "points",
+    "render_hook",
     "text",
     "title",
 ]
@@ -333,3 +335,24 @@ def document(
         )
         + "\n"
     )
+
+
+def render_hook(draw: Callable[..., str]) -> Callable[..., str]:
+    """The protocol's ``Game.render_svg`` made from a game's drawing function
+    ``draw(state, *, last=None, prefix="", size=None)``: the protocol calls the last move
+    ``last_move``, and ``astroplane.svg.board`` passes ``prefix`` and ``size`` on.
+
+    Examples:
+        >>> def draw(state, *, last=None, prefix="", size=None):
+        ...     return f"{state} {last} {prefix!r} {size}"
+        >>> render_hook(draw)("s", "m", prefix="left", size=300)
+        "s m 'left' 300"
+    """
+
+    def render_svg(
+        state: Any, last_move: Any = None, *, prefix: str = "", size: int | None = None
+    ) -> str:
+        return draw(state, last=last_move, prefix=prefix, size=size)
+
+    render_svg.__doc__ = f"``{draw.__module__}.{draw.__name__}`` as ``Game.render_svg``."
+    return render_svg

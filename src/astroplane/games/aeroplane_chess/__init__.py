@@ -87,6 +87,7 @@ from astroplane.games.aeroplane_chess.setup import check_state, new_game, setup_
 from astroplane.games.aeroplane_chess.state import AeroplaneState, use_position_text
 from astroplane.games.aeroplane_chess.svg import FILL, render_svg
 from astroplane.kit.jsonread import states_only
+from astroplane.kit.svg import render_hook
 from astroplane.protocol import Game, register_game
 
 __all__ = [
@@ -161,17 +162,6 @@ The rules in short (the full rules, with pictures, are on the Aeroplane Chess pa
 - The first to bring all four planes home wins; the others play on for places."""
 
 
-def _svg(
-    state: AeroplaneState,
-    last_move: Move | None = None,
-    *,
-    prefix: str = "",
-    size: int | None = None,
-) -> str:
-    """The drawing; ``last_move`` rings the square it ended on (``render_svg(last=...)``)."""
-    return render_svg(state, last=last_move, prefix=prefix, size=size)
-
-
 def highlights(state: AeroplaneState, move: Move) -> tuple[int, ...]:
     """The square a legal move's planes end on (for ``render``'s ``highlight``); none for
     a roll or a pass.
@@ -232,7 +222,7 @@ AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
     record_to_text=GameRecord.text_of_game,
     record_from_text=GameRecord.game_of_text,
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY},
-    render_svg=_svg,
+    render_svg=render_hook(render_svg),  # last_move rings the square it ended on
     evaluate=evaluate,
     num_actions=num_actions,
     action_to_move=action_to_move,

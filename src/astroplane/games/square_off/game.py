@@ -46,6 +46,7 @@ from astroplane.games.square_off.state import SquareOffState
 from astroplane.games.square_off.svg import FILL, render_svg
 from astroplane.kit.jsonread import states_only
 from astroplane.kit.limits import shown
+from astroplane.kit.svg import render_hook
 from astroplane.protocol import Game
 
 __all__ = [
@@ -207,16 +208,6 @@ def invariants(state: SquareOffState) -> list[str]:
     return problems
 
 
-def _svg(
-    state: SquareOffState,
-    last_move: Move | None = None,
-    *,
-    prefix: str = "",
-    size: int | None = None,
-) -> str:
-    return render_svg(state, last=last_move, prefix=prefix, size=size)
-
-
 def _action_to_move(state: SquareOffState, action: int) -> Move:
     return action_to_move(state, action)
 
@@ -246,7 +237,7 @@ SQUARE_OFF_GAME: Game[SquareOffState, Move] = Game(
     render_text=render_text,
     describe_outcome=describe_outcome,
     status=status,
-    render_svg=_svg,
+    render_svg=render_hook(render_svg),
     evaluate=evaluate,
     invariants=invariants,
     variants=VARIANTS.mapping,

@@ -85,6 +85,7 @@ from astroplane.games.starcastles.setup import check_state, new_game, setup_posi
 from astroplane.games.starcastles.state import StarCastlesState
 from astroplane.games.starcastles.svg import render_svg
 from astroplane.kit.limits import shown
+from astroplane.kit.svg import render_hook
 from astroplane.protocol import Game, register_game
 
 __all__ = [
@@ -177,16 +178,6 @@ def _action_to_move(state: StarCastlesState, action: int) -> Move:
     return move
 
 
-def _svg(
-    state: StarCastlesState,
-    last_move: Move | None = None,
-    *,
-    prefix: str = "",
-    size: int | None = None,
-) -> str:
-    return render_svg(state, last=last_move, prefix=prefix, size=size)
-
-
 STARCASTLES_GAME: Game[StarCastlesState, Move] = Game(
     name="starcastles",
     title="StarCastles",
@@ -204,7 +195,7 @@ STARCASTLES_GAME: Game[StarCastlesState, Move] = Game(
     to_dict=state_to_dict,
     from_dict=state_from_dict,
     render_text=render_text,
-    render_svg=_svg,
+    render_svg=render_hook(render_svg),
     evaluate=evaluate,
     describe_outcome=describe_outcome,
     status=status,
