@@ -73,6 +73,19 @@ def test_a_plugin_whose_code_raises_is_reported_with_its_error(tmp_path: Path) -
     assert "astroplane_plugin_broken_game" not in sys.modules
 
 
+def test_a_module_that_registers_no_game_is_refused(tmp_path: Path) -> None:
+    """A file or module that registers no game (``os``, a file of plain code) is refused,
+    naming ``register_game``, instead of loading nothing and failing later with "unknown
+    game"."""
+    plain = tmp_path / "not_a_game.py"
+    plain.write_text("VALUE = 1\n")
+    for plugin in (str(plain), "os", "json"):
+        with pytest.raises(ValueError, match="registered no game: a plug-in calls"):
+            load_plugin(plugin)
+    done = _cli("--plugin", "os", "games")
+    assert done.returncode == 2 and "registered no game" in done.stderr
+
+
 def test_a_file_already_imported_is_not_run_twice() -> None:
     """Loading the example that conftest.py already imported gives its module back instead
     of registering the game a second time (which would raise)."""

@@ -19,6 +19,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from astroplane.protocol import games
+
 __all__ = ["load_plugin", "split_plugins"]
 
 
@@ -62,9 +64,11 @@ def load_plugin(spec: str) -> str:
 
     Raises:
         ValueError: If the file does not exist or the module cannot be imported, or its
-            code raises: the message says which and why.
+            code raises, or it registers no game (a module that is no plug-in, such as
+            ``os``): the message says which and why.
     """
     text = spec.strip()
+    before = set(games())
     if text.endswith(".py") or "/" in text or "\\" in text:
         path = Path(text).expanduser().resolve()
         if not path.is_file():
@@ -83,9 +87,31 @@ def load_plugin(spec: str) -> str:
         except Exception as e:
             del sys.modules[name]
             raise ValueError(f"{spec!r} failed to load: {type(e).__name__}: {e}") from e
+        _registered_some(spec, before)
         return name
+    if text in sys.modules:  # imported before: given twice, or a module that is no plug-in
+        if not any(_defined_in(g.new_game, text) for g in games().values()):
+            raise ValueError(
+                f"{spec!r} registered no game: a plug-in calls "
+                "astroplane.protocol.register_game when it is imported"
+            )
+        return text
     try:
         importlib.import_module(text)
     except Exception as e:
         raise ValueError(f"cannot import {spec!r}: {type(e).__name__}: {e}") from e
+    _registered_some(spec, before)
     return text
+
+
+def _defined_in(function: object, module: str) -> bool:
+    where = getattr(function, "__module__", None) or ""
+    return where == module or where.startswith(f"{module}.")
+
+
+def _registered_some(spec: str, before: set[str]) -> None:
+    if not set(games()) - before:
+        raise ValueError(
+            f"{spec!r} registered no game: a plug-in calls "
+            "astroplane.protocol.register_game when it is imported"
+        )
