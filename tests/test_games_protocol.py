@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import pickle
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -222,6 +223,18 @@ def test_the_evaluation_takes_only_a_seat_number(name: str) -> None:
     for junk in ("S", float(state.seats[0]), True, None, 6, -1):
         with pytest.raises(ValueError):
             game.evaluate(state, junk)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_states_moves_and_rules_pickle(name: str) -> None:
+    """States, their legal moves and their rules pickle and come back equal (and a state
+    with the same hash), for a server's caches and worker processes."""
+    for state in _random_states(games()[name], 3, plies=40)[::7]:
+        back = pickle.loads(pickle.dumps(state))
+        assert back == state and hash(back) == hash(state)
+        assert pickle.loads(pickle.dumps(state.rules)) == state.rules
+        moves = state.legal_moves()
+        assert pickle.loads(pickle.dumps(moves)) == moves
 
 
 @pytest.mark.parametrize("name", GAMES)
