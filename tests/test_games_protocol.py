@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 import pickle
 import random
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -235,6 +238,29 @@ def test_states_moves_and_rules_pickle(name: str) -> None:
         assert pickle.loads(pickle.dumps(state.rules)) == state.rules
         moves = state.legal_moves()
         assert pickle.loads(pickle.dumps(moves)) == moves
+
+
+def test_a_state_pickled_in_another_process_keeps_its_hash() -> None:
+    """A state pickled by a process with another string-hash seed comes back equal and
+    with this process's hash, so a worker's states find their entries in a cache."""
+    script = (
+        "import pickle, sys\n"
+        "from astroplane.protocol import get_game\n"
+        "out = {}\n"
+        f"for n in {BUNDLED!r}:\n"
+        "    s = get_game(n).new_game(2)\n"
+        "    out[n] = s.play(s.legal_moves()[0])\n"
+        "sys.stdout.buffer.write(pickle.dumps(out))\n"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, env=env, check=True, timeout=120
+    )
+    theirs = pickle.loads(done.stdout)
+    for name in BUNDLED:
+        start = games()[name].new_game(2)
+        ours = start.play(start.legal_moves()[0])
+        assert theirs[name] == ours and hash(theirs[name]) == hash(ours), name
 
 
 @pytest.mark.parametrize("name", GAMES)
