@@ -4,6 +4,7 @@ only talk to it, and where Chromium and the page are."""
 from __future__ import annotations
 
 import http.server
+import importlib.util
 import os
 import shutil
 import threading
@@ -100,3 +101,24 @@ class Page:
 
     def close(self) -> None:
         self.context.close()
+
+
+def stale_build(build: Path) -> str | None:
+    """Why the page's built astroplane wheel is not this checkout's ``src/astroplane``
+    (the build script's own check), or None when it is, or when the script is not there
+    to ask (a copy of the tests, as the compiled build's run makes)."""
+    path = ROOT / "scripts" / "build_play_page.py"
+    if not path.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location("build_play_page", path)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    wheel = next((build / "wheels").glob("astroplane-*.whl"), None)
+    if wheel is None:
+        return "no astroplane wheel"
+    try:
+        script.check_wheel(wheel)
+    except SystemExit as stop:
+        return str(stop.code)
+    return None

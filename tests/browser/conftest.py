@@ -2,7 +2,8 @@
 Chromium driven by Playwright for Python.
 
 A test marked ``browser`` is skipped, with the reason, when Playwright is not installed,
-no Chromium is found, or the page is not built (``python scripts/build_play_page.py``);
+no Chromium is found, or the page is not built from this checkout's sources (``python
+scripts/build_play_page.py``: a page built before a change would run the old code);
 ``bash scripts/ci_browser.sh`` installs all three. ``ASTROPLANE_CHROMIUM`` names another
 Chromium binary. Playwright's own browser downloads (``playwright install``) are not used.
 """
@@ -15,7 +16,16 @@ from typing import Any
 
 import pytest
 
-from .browser_helpers import BUILD_HINT, CHROMIUM_ARGS, PAGE, Page, Server, chromium_path, serve
+from .browser_helpers import (
+    BUILD_HINT,
+    CHROMIUM_ARGS,
+    PAGE,
+    Page,
+    Server,
+    chromium_path,
+    serve,
+    stale_build,
+)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -49,6 +59,9 @@ def built_page() -> Path:
     """docs/play, with the build output the page loads (skips when it is missing)."""
     if not (PAGE / "_build" / "manifest.json").is_file():
         pytest.skip(f"the play page is not built: run {BUILD_HINT}")
+    stale = stale_build(PAGE / "_build")
+    if stale:
+        pytest.skip(f"the play page was built from other sources ({stale}): run {BUILD_HINT}")
     return PAGE
 
 
