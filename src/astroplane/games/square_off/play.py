@@ -192,8 +192,7 @@ def apply(state: S, move: Move) -> S:
             occupancy = (mine, theirs) if me == 0 else (theirs, mine)
         else:
             occupancy = (mine, occupancy[1]) if me == 0 else (occupancy[0], mine)
-        lb = tab.line_bytes  # full_lines(tab, mine), inline: every move but a removal asks
-        if lb[0][mine & 255] & lb[1][mine >> 8 & 255] & lb[2][mine >> 16] & tab.lines_through[dest]:
+        if full_lines(tab, mine) & tab.lines_through[dest]:
             rights = (me,)  # [SO3]
         if kind is _TRADE and full_lines(tab, theirs) & tab.lines_through[p]:  # [SO8]
             rights += (1 - me,)

@@ -29,6 +29,7 @@ from astroplane.games.square_off import play
 from astroplane.games.square_off.board import N_POINTS
 from astroplane.games.square_off.movegen import (
     chunked,
+    full_lines,
     generate,
     removable,
     slide_moves,
@@ -88,11 +89,10 @@ def apply(state: S, move: Move) -> S:
             b = mine
         else:
             w = mine
-        lb = tab.line_bytes
-        if lb[0][mine & 255] & lb[1][mine >> 8 & 255] & lb[2][mine >> 16] & tab.lines_through[
-            dest
-        ] and removable(board, rules, w if me else b):  # [SO3]; a right with nothing to
-            removals = (me,)  # remove is forfeited at once [SO4]
+        if full_lines(tab, mine) & tab.lines_through[dest] and removable(
+            board, rules, w if me else b
+        ):  # [SO3]; a right with nothing to remove is forfeited at once [SO4]
+            removals = (me,)
         else:  # the turn ends
             turn_of = 1 - me
             turns += 1
