@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from astroplane.kit.limits import shown
+from astroplane.games.square_off.play import seat_number
 
 if TYPE_CHECKING:
     from astroplane.games.square_off.state import SquareOffState
@@ -65,8 +65,7 @@ def evaluate(state: SquareOffState, seat: int) -> float:
     Raises:
         ValueError: If ``seat`` is not 0 or 1.
     """
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1):
-        raise ValueError(f"a seat is 0 (W) or 1 (B), not {shown(seat)}")
+    seat_number(seat)
     if state.outcome is not None:
         winner = state.outcome.winner
         return 0.0 if winner is None else WIN_VALUE if winner == seat else -WIN_VALUE

@@ -27,6 +27,7 @@ from astroplane.games.square_off.movegen import (
 )
 from astroplane.games.square_off.moves import Move, MoveKind
 from astroplane.games.square_off.outcome import Ending, Outcome
+from astroplane.kit.limits import shown
 
 if TYPE_CHECKING:
     from astroplane.games.square_off.options import Rules
@@ -41,12 +42,26 @@ __all__ = [
     "ending",
     "position_key",
     "raise_illegal",
+    "seat_number",
     "settle",
     "why_illegal",
 ]
 
 SEATS = ("W", "B")
 """The seat letters by seat number: 0 = W (white), 1 = B (black) [SO2]."""
+
+
+def seat_number(seat: object) -> int:
+    """``seat`` if it is a seat number, 0 (W) or 1 (B) [SO2]: never -1 (Python's last
+    item), a ``bool`` or a ``float``.
+
+    Raises:
+        ValueError: If it is not.
+    """
+    if type(seat) is not int or not 0 <= seat <= 1:
+        raise ValueError(f"a seat is 0 (W) or 1 (B), not {shown(seat)}")
+    return seat
+
 
 _PLACE: Final = MoveKind.PLACE
 _REMOVE: Final = MoveKind.REMOVE

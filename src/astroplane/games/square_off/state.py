@@ -26,10 +26,9 @@ from astroplane.games.square_off.movegen import generate
 from astroplane.games.square_off.moves import Move
 from astroplane.games.square_off.options import Rules
 from astroplane.games.square_off.outcome import Outcome
-from astroplane.games.square_off.play import SEATS, raise_illegal
+from astroplane.games.square_off.play import SEATS, raise_illegal, seat_number
 from astroplane.games.square_off.quickplay import apply
 from astroplane.games.square_off.render import render
-from astroplane.kit.limits import shown
 
 __all__ = ["SquareOffState"]
 
@@ -263,7 +262,7 @@ class SquareOffState(_Slots):
         Raises:
             ValueError: If ``seat`` is not 0 or 1.
         """
-        return self.occupancy[_seat(seat)].bit_count() + self.in_hand[seat]
+        return self.occupancy[seat_number(seat)].bit_count() + self.in_hand[seat]
 
     def points_of(self, seat: int) -> tuple[int, ...]:
         """The points holding a seat's (0 = W, 1 = B) pieces, ascending.
@@ -271,7 +270,7 @@ class SquareOffState(_Slots):
         Raises:
             ValueError: If ``seat`` is not 0 or 1.
         """
-        mask = self.occupancy[_seat(seat)]
+        mask = self.occupancy[seat_number(seat)]
         return tuple(p for p in range(len(self.board.names)) if mask >> p & 1)
 
     def pieces_at(self, point: int | str) -> int | None:
@@ -307,11 +306,3 @@ class SquareOffState(_Slots):
 
     def __str__(self) -> str:
         return render(self)
-
-
-def _seat(seat: object) -> int:
-    """``seat`` if it is a seat number, 0 (W) or 1 (B): never -1 (Python's last item), a
-    ``bool`` or a ``float``."""
-    if type(seat) is not int or not 0 <= seat <= 1:
-        raise ValueError(f"a seat is 0 (W) or 1 (B), not {shown(seat)}")
-    return seat

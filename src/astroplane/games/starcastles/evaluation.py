@@ -25,7 +25,6 @@ from functools import cache
 from astroplane.games.starcastles.board import opposite, star_board
 from astroplane.games.starcastles.stacks import owner
 from astroplane.games.starcastles.state import StarCastlesState
-from astroplane.kit.limits import shown
 
 __all__ = ["CASTLE_BONUS", "WIN_VALUE", "evaluate", "progress"]
 
@@ -54,11 +53,8 @@ def progress(state: StarCastlesState, player: int) -> float:
     Raises:
         ValueError: If ``player`` is not a player of the game.
     """
-    if type(player) is not int or not 0 <= player < len(state.arms):
-        raise ValueError(f"a player is 0..{len(state.arms) - 1}, not {shown(player)}")
-    dest = opposite(state.arms[player])
-    near = _nearness(state.rules.arm, dest)
-    trio = state.board.trios[dest]
+    trio = state.destination(player)  # checks the player
+    near = _nearness(state.rules.arm, opposite(state.arms[player]))
     total = 0.0
     for p, cell in enumerate(state.cells):
         if cell:
