@@ -91,10 +91,7 @@ def load_plugin(spec: str) -> str:
         return name
     if text in sys.modules:  # imported before: given twice, or a module that is no plug-in
         if not any(_defined_in(g.new_game, text) for g in games().values()):
-            raise ValueError(
-                f"{spec!r} registered no game: a plug-in calls "
-                "astroplane.protocol.register_game when it is imported"
-            )
+            raise _no_game(spec)
         return text
     try:
         importlib.import_module(text)
@@ -111,7 +108,11 @@ def _defined_in(function: object, module: str) -> bool:
 
 def _registered_some(spec: str, before: set[str]) -> None:
     if not set(games()) - before:
-        raise ValueError(
-            f"{spec!r} registered no game: a plug-in calls "
-            "astroplane.protocol.register_game when it is imported"
-        )
+        raise _no_game(spec)
+
+
+def _no_game(spec: str) -> ValueError:
+    return ValueError(
+        f"{spec!r} registered no game: a plug-in calls "
+        "astroplane.protocol.register_game when it is imported"
+    )
