@@ -38,7 +38,6 @@ from astroplane.games.astroplane import svg as astroplane_svg
 from astroplane.games.astroplane.state import GameState
 from astroplane.games.astroplane.topology import Topology
 from astroplane.kit.limits import shown
-from astroplane.kit.svg import Ids, check_pixels
 from astroplane.protocol import get_game
 
 __all__ = ["DrawingError", "board"]
@@ -90,11 +89,6 @@ def board(state: Any = None, **options: Any) -> str:
             f" {', '.join(other)}: use its own drawing module for more"
         )
     shared = {key: options[key] for key in _SHARED if key in options}
-    try:
-        Ids(shared.get("prefix", ""))
-        check_pixels(shared.get("size"))
-    except ValueError as exc:
-        raise DrawingError(str(exc)) from None
     takes = inspect.signature(game.render_svg)
     for key, value in shared.items():
         try:
@@ -105,7 +99,7 @@ def board(state: Any = None, **options: Any) -> str:
         return game.render_svg(state, last_move=options.get("last_move"), **shared)
     except DrawingError:
         raise
-    except ValueError as exc:  # the game's own drawing refusing an option, e.g. last_move
+    except ValueError as exc:  # the game's drawing refusing an option: last_move, prefix...
         raise DrawingError(str(exc)) from None
 
 
