@@ -47,6 +47,7 @@ from astroplane.games.aeroplane_chess.board import (
     TAKE_OFF_BASE,
     plane_name,
     rotate,
+    square_name,
 )
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 from astroplane.games.aeroplane_chess.render import describe_dice, team_line
@@ -172,8 +173,10 @@ def _arrow_ends(pair: object) -> tuple[int, int]:
     if not isinstance(pair, tuple) or len(pair) != 2:
         raise ValueError(f"an arrow is a pair of square ids, not {shown(pair)}")
     for end in pair:
-        if type(end) is not int or not 0 <= end < len(SQUARE_NAMES):
-            raise ValueError(f"arrow end {shown(end)} is not a square id 0..79")
+        try:
+            square_name(end)  # what a square id is
+        except ValueError:
+            raise ValueError(f"arrow end {shown(end)} is not a square id 0..79") from None
     return pair[0], pair[1]
 
 
