@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from astroplane.games.square_off.options import Rules
 
 __all__ = [
+    "ALL_POINTS",
     "Tables",
     "bits",
     "chunked",
@@ -277,7 +278,7 @@ def generate(
     if removing:
         free = removable(board, rules, theirs)
         return chunked(tab.remove_bytes, free)
-    empty = ~(mine | theirs) & _ALL
+    empty = ~(mine | theirs) & ALL_POINTS
     if in_hand:  # stage 1 (per player, [SO17]): place on any empty point
         if not marks:
             return chunked(tab.place_bytes, empty)
@@ -419,7 +420,8 @@ def _first(item: tuple[int, Move]) -> int:
     return item[0]
 
 
-_ALL: Final = (1 << N_POINTS) - 1
+ALL_POINTS: Final = (1 << N_POINTS) - 1
+"""The mask of every point of a board (``~occupied & ALL_POINTS`` is the empty points)."""
 
 
 def _subsets(pairs: tuple[tuple[int, Move], ...]) -> dict[int, tuple[Move, ...]]:

@@ -26,8 +26,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from astroplane.games.square_off import play
-from astroplane.games.square_off.board import N_POINTS
 from astroplane.games.square_off.movegen import (
+    ALL_POINTS,
     chunked,
     full_lines,
     generate,
@@ -45,7 +45,6 @@ S = TypeVar("S", bound="StateView")
 __all__ = ["apply"]
 
 _PLACE: Final = MoveKind.PLACE
-_ALL: Final = (1 << N_POINTS) - 1
 
 
 def apply(state: S, move: Move) -> S:
@@ -104,11 +103,11 @@ def apply(state: S, move: Move) -> S:
     if removals:
         moves = chunked(tab.remove_bytes, removable(board, rules, theirs))
     elif hand[to_move]:
-        moves = chunked(tab.place_bytes, ~(w | b) & _ALL)
+        moves = chunked(tab.place_bytes, ~(w | b) & ALL_POINTS)
     elif rules.flying and mine.bit_count() == 3:  # flights [SO5]
         moves = generate(board, rules, mine, theirs, 0, 0, False)
     else:
-        moves = slide_moves(tab, board, mine, ~(w | b) & _ALL)
+        moves = slide_moves(tab, board, mine, ~(w | b) & ALL_POINTS)
     outcome = play.ending(rules, (w, b), hand, moves, to_move, turns, quiet, ())
     if outcome is not None:
         moves = ()
