@@ -25,6 +25,7 @@ Examples:
 
 from __future__ import annotations
 
+import enum
 import importlib
 import random
 import warnings
@@ -447,6 +448,12 @@ _ATOMS = frozenset({int, float, bool, str, bytes, type(None)})
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+def _int_like(value: object) -> bool:
+    """A plain ``int`` or an ``IntEnum`` member: never a ``bool`` nor another ``int``
+    subclass (whose ``__eq__`` may say anything)."""
+    return type(value) is int or (isinstance(value, int) and isinstance(value, enum.Enum))
+
+
 def _same_kind(a: object, b: object) -> bool:
     """True when ``a`` (a legal move or one of its parts) and ``b`` (an equal value from a
     caller) have the same types all the way down: a ``float`` or ``bool`` never passes
@@ -454,12 +461,7 @@ def _same_kind(a: object, b: object) -> bool:
     a move kind) counts as an ``int``, since games write move kinds either way."""
     ta = type(a)
     if ta is not type(b):
-        return (
-            isinstance(a, int)
-            and isinstance(b, int)
-            and not isinstance(a, bool)
-            and not isinstance(b, bool)
-        )
+        return _int_like(a) and _int_like(b)
     if ta in _ATOMS:
         return True
     if isinstance(a, tuple | list) and isinstance(b, tuple | list):
@@ -513,9 +515,10 @@ def legal_match(state: State[MoveT], move: object) -> MoveT | None:
         return None  # no move of that class: ``move.__eq__`` is never called
     try:
         legal = moves[moves.index(move)]
-    except ValueError:
-        return None
-    return legal if type(legal) is cls and _same_kind(legal, move) else None
+        same = type(legal) is cls and _same_kind(legal, move)
+    except Exception:  # no equal move, or one forged past its class's checks (a field
+        return None  # missing, an ``__eq__`` that raises): no legal move either way
+    return legal if same else None
 
 
 def is_legal_action(state: State[Any], move: object) -> bool:

@@ -19,7 +19,7 @@ import contextlib
 import operator
 import re
 import reprlib
-from typing import SupportsIndex
+from typing import SupportsIndex, TypeVar
 
 from astroplane.errors import NotationError
 
@@ -39,6 +39,7 @@ __all__ = [
     "check_ascii",
     "check_size",
     "move_body",
+    "plain_text",
     "position_fields",
     "shown",
 ]
@@ -74,6 +75,33 @@ MAX_RECORD_HEADERS = 64
 _BLANKS = frozenset(" \t")
 
 
+T = TypeVar("T")
+
+
+def plain_text(value: T) -> T:
+    """``value`` itself as a plain ``str`` (or ``bytes``) when it is an instance of a
+    subclass, else ``value`` unchanged: every reader calls it first, so that it works on
+    the characters and never on a subclass's methods (a ``__len__`` that lies about the
+    size, a ``strip`` or ``split`` that raises or answers something else).
+
+    Examples:
+        >>> class Sneaky(str):
+        ...     def __len__(self) -> int:
+        ...         return 0
+        >>> text = plain_text(Sneaky("abc"))
+        >>> type(text).__name__, len(text)
+        ('str', 3)
+    """
+    kind = type(value)
+    if kind is str or kind is bytes:
+        return value
+    if isinstance(value, str):
+        return str.__str__(value)  # type: ignore[return-value]  # an exact copy
+    if isinstance(value, bytes):
+        return bytes(memoryview(value))  # type: ignore[return-value]  # its own buffer
+    return value
+
+
 def check_size(text: str | bytes, limit: int, what: str, line: int | None = None) -> None:
     """Raise ``NotationError`` if ``text`` is longer than ``limit``.
 
@@ -87,8 +115,9 @@ def check_size(text: str | bytes, limit: int, what: str, line: int | None = None
         NotationError: If ``len(text) > limit``; ``index`` is the first character past
             the limit.
     """
-    if len(text) > limit:
-        raise NotationError(f"{what} is longer than {limit} characters ({len(text)})", line=line)
+    size = str.__len__(text) if isinstance(text, str) else bytes.__len__(text)
+    if size > limit:
+        raise NotationError(f"{what} is longer than {limit} characters ({size})", line=line)
 
 
 def check_ascii(text: str, what: str, line: int | None = None, *, whole: str = "") -> None:
@@ -108,6 +137,7 @@ def check_ascii(text: str, what: str, line: int | None = None, *, whole: str = "
     Raises:
         NotationError: Naming the character and its column.
     """
+    text = plain_text(text)
     if text.isascii() and text.isprintable():
         return
     for i, c in enumerate(text):
@@ -161,6 +191,7 @@ def move_body(text: object, line: int | None = None) -> tuple[int, str]:
         >>> move_body("  d2-d3")
         (2, 'D2-D3')
     """
+    text = plain_text(text)
     if not isinstance(text, str):
         raise NotationError(f"a move is a string, not {type(text).__name__}")
     check_size(text, MAX_MOVE_TEXT, "a move text", line)
@@ -205,6 +236,7 @@ def position_fields(
         astroplane.errors.NotationError: fields are separated by single blanks, with none \
 around (column 10: 'standard  RB')
     """
+    text = plain_text(text)
     if not isinstance(text, str):
         raise NotationError(f"a position text is a string, not {type(text).__name__}")
     check_size(text, MAX_POSITION_TEXT, "a position text", line)
@@ -254,7 +286,7 @@ def action_number(action: object, count: int, what: str = "an action") -> int:
     else:
         number = -1
         if isinstance(action, SupportsIndex) and not isinstance(action, bool):
-            with contextlib.suppress(TypeError):  # an __index__ that gives no int
+            with contextlib.suppress(Exception):  # an __index__ that fails in any way
                 number = operator.index(action)
     if not 0 <= number < count:
         raise ValueError(f"{what} is an int 0..{count - 1}, not {shown(action)}")

@@ -52,6 +52,7 @@ from astroplane.testing.inputs import (
     READERS,
     TURN_BOUND,
     hostile_probes,
+    lasting_game,
     mutate_data,
     mutate_text,
 )
@@ -71,6 +72,7 @@ __all__ = [
     "check_hostile",
     "check_input",
     "hostile_probes",
+    "lasting_game",
     "loadable_games",
     "mutate_data",
     "mutate_text",
