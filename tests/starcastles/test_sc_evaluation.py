@@ -25,7 +25,7 @@ def test_nearer_the_destination_is_better() -> None:
     far, near = pos({"e3": "S0"}), pos({"g4": "S0"})
     assert progress(near, 0) > progress(far, 0)
     home = pos({"h1": "P0B0S0"}, controlled=["h1"])
-    assert progress(home, 0) > progress(pos({"h1": "P0B0S0"}), 0)
+    assert progress(home, 0) > progress(pos({"h1": "P0B0"}), 0)
 
 
 def test_won_and_drawn_games_are_valued_as_such() -> None:
