@@ -128,6 +128,7 @@ def to_text(state: TicTacToe) -> str:
 
 
 def from_text(text: str) -> TicTacToe:
+    text = limits.plain_text(text)  # a str subclass: its characters, not its methods
     parts = text.split(" ") if isinstance(text, str) and len(text) < 200 else []
     if len(parts) != 3 or len(parts[1]) != 11:
         raise NotationError("a position is: rules, rows top first (x.o/.../...), x or o", str(text))

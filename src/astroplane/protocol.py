@@ -25,7 +25,6 @@ Examples:
 
 from __future__ import annotations
 
-import enum
 import importlib
 import random
 import warnings
@@ -37,6 +36,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 import attrs
 
 from astroplane.errors import IllegalMoveError
+from astroplane.kit.limits import plain_int
 
 __all__ = [
     "Game",
@@ -448,12 +448,6 @@ _ATOMS = frozenset({int, float, bool, str, bytes, type(None)})
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def _int_like(value: object) -> bool:
-    """A plain ``int`` or an ``IntEnum`` member: never a ``bool`` nor another ``int``
-    subclass (whose ``__eq__`` may say anything)."""
-    return type(value) is int or (isinstance(value, int) and isinstance(value, enum.Enum))
-
-
 def _same_kind(a: object, b: object) -> bool:
     """True when ``a`` (a legal move or one of its parts) and ``b`` (an equal value from a
     caller) have the same types all the way down: a ``float`` or ``bool`` never passes
@@ -461,7 +455,7 @@ def _same_kind(a: object, b: object) -> bool:
     a move kind) counts as an ``int``, since games write move kinds either way."""
     ta = type(a)
     if ta is not type(b):
-        return _int_like(a) and _int_like(b)
+        return plain_int(a) and plain_int(b)
     if ta in _ATOMS:
         return True
     if isinstance(a, tuple | list) and isinstance(b, tuple | list):

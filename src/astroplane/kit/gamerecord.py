@@ -42,7 +42,7 @@ from typing import Any, ClassVar, Generic, TextIO, TypeVar
 import attrs
 
 from astroplane.errors import NotationError, UnknownVariantError
-from astroplane.kit.limits import MAX_RECORD_TEXT, shown
+from astroplane.kit.limits import MAX_RECORD_TEXT, plain_text, shown
 from astroplane.kit.recordlines import (
     Lines,
     PlayableState,
@@ -350,6 +350,7 @@ class Record(Generic[S, M]):
                 ``Result`` header does not match the game; ``line`` names the line
                 (1-based) and ``index`` the column.
         """
+        text = plain_text(text)  # the characters themselves, never a subclass's methods
         if not isinstance(text, str):
             raise NotationError(f"a record is a string, not {type(text).__name__}")
         return _read_game(cls, next(split_games(text, many=False)))
@@ -381,6 +382,7 @@ def read_games(cls: type[R], text: str) -> tuple[R, ...]:
     Raises:
         NotationError: As ``iter_games``; a text that is not a string too.
     """
+    text = plain_text(text)
     if not isinstance(text, str):
         raise NotationError(f"records are a string, not {type(text).__name__}")
     return tuple(iter_games(cls, text))

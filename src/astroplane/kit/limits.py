@@ -16,14 +16,17 @@ Examples:
 from __future__ import annotations
 
 import contextlib
+import enum
 import operator
 import re
 import reprlib
-from typing import SupportsIndex, TypeVar
+from typing import SupportsIndex, TypeGuard, TypeVar
 
 from astroplane.errors import NotationError
 
 __all__ = [
+    "MAX_DRAWING_MARKS",
+    "MAX_DRAWING_SIZE",
     "MAX_HEADER_NAME",
     "MAX_HEADER_VALUE",
     "MAX_JSON_TEXT",
@@ -39,6 +42,7 @@ __all__ = [
     "check_ascii",
     "check_size",
     "move_body",
+    "plain_int",
     "plain_text",
     "position_fields",
     "shown",
@@ -70,6 +74,12 @@ MAX_RECORDS_TEXT = 64 * 1024 * 1024
 MAX_RECORDS_GAMES = 100_000
 #: The header lines of one game (the library writes at most 8, plus a caller's extras).
 MAX_RECORD_HEADERS = 64
+#: A drawing's displayed width in pixels (``size``): far above any screen or print, and
+#: small enough that every length computed from it is an exact float.
+MAX_DRAWING_SIZE = 100_000
+#: The marks a caller may ask a drawing for, per option (ASTROPLANE's ``highlight`` and
+#: ``arrows``): more than a board has positions and cells, so every useful list fits.
+MAX_DRAWING_MARKS = 1024
 
 #: The characters text formats are made of besides printable ASCII: space and tab.
 _BLANKS = frozenset(" \t")
@@ -100,6 +110,21 @@ def plain_text(value: T) -> T:
     if isinstance(value, bytes):
         return bytes(memoryview(value))  # type: ignore[return-value]  # its own buffer
     return value
+
+
+def plain_int(value: object) -> TypeGuard[int]:
+    """Is ``value`` a plain ``int``, or an ``IntEnum`` member (a move kind written either
+    way)? Never a ``bool``, a ``float`` nor another ``int`` subclass, whose ``__eq__`` or
+    arithmetic may say anything: the fields of moves and the seats are plain ints.
+
+    Examples:
+        >>> class Liar(int):
+        ...     def __eq__(self, other: object) -> bool:
+        ...         return True
+        >>> plain_int(3), plain_int(True), plain_int(Liar(3)), plain_int(3.0)
+        (True, False, False, False)
+    """
+    return type(value) is int or (isinstance(value, int) and isinstance(value, enum.Enum))
 
 
 def check_size(text: str | bytes, limit: int, what: str, line: int | None = None) -> None:

@@ -34,6 +34,7 @@ from astroplane.kit.limits import (
     MAX_RECORDS_GAMES,
     MAX_RECORDS_TEXT,
     check_size,
+    plain_text,
 )
 from astroplane.kit.recordlines import turn_label
 
@@ -292,6 +293,7 @@ def _header(raw: str, number: int) -> tuple[str, str]:
 def _chunks(source: str | TextIO, limit: int) -> Iterator[str]:
     """The text in pieces of at most ``_CHUNK`` characters (a file is read that way; a
     string is sliced, so no list of all its lines is ever built)."""
+    source = plain_text(source)  # a str subclass: its characters, never its methods
     if isinstance(source, str):
         check_size(source, limit, "a record text")
         for start in range(0, len(source), _CHUNK):

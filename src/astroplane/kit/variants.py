@@ -53,7 +53,7 @@ import attrs
 
 from astroplane.errors import NotationError, UnknownVariantError
 from astroplane.kit.jsonread import JsonPathError
-from astroplane.kit.limits import MAX_RULES_TEXT, check_ascii, check_size, shown
+from astroplane.kit.limits import MAX_RULES_TEXT, check_ascii, check_size, plain_text, shown
 from astroplane.kit.options import Option
 
 __all__ = ["Variants"]
@@ -224,9 +224,10 @@ class Variants(Generic[R]):
                 ``UnknownVariantError`` for an unknown variant name. ``index`` is the
                 column of the bad part in ``whole``.
         """
+        text = plain_text(text)  # the characters themselves, never a subclass's methods
         if not isinstance(text, str):
             raise NotationError(f"rules text must be a string, not {type(text).__name__}")
-        shown = text if whole is None else whole
+        shown = text if whole is None else plain_text(whole)
         check_size(text, MAX_RULES_TEXT, "rules text", line)
         check_ascii(text, "rules text", line, whole=shown)
         parts = text.lower().split(",")

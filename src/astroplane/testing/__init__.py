@@ -22,11 +22,14 @@ plays seeded random games and checks, at every state:
   either as a valid value (the game's invariants hold, it writes and reads back equal, its
   legal moves play) or raises the format's own error, a ``ValueError`` subclass, never a
   ``TypeError``, ``KeyError``, ``RecursionError`` or the like; a state in the last turn
-  the readers allow (``TURN_BOUND``) plays to an end that writes and reads back.
+  the readers allow (``TURN_BOUND``) plays to an end that writes and reads back; hostile
+  Python values (``forgeries``): forged moves, ``int`` and ``str`` subclasses that lie,
+  other games' states, huge drawing sizes, impossible counters, duplicated set items.
 
 It is written against ``astroplane.protocol`` only, so it checks any registered game. The
 package's modules: ``conformance`` (the main run), ``hostile`` (the hostile checks),
-``inputs`` (the mutators and probes, also used by ``benchmarks/fuzz.py``), ``report``.
+``inputs`` (the mutators and probes, also used by ``benchmarks/fuzz.py``), ``forgeries``
+(the hostile Python values), ``report``.
 
 Examples:
     >>> from astroplane import STANDARD
@@ -47,6 +50,7 @@ from astroplane.testing.hostile import (
 )
 from astroplane.testing.inputs import (
     CONFUSABLES,
+    DEFAULT_CHECKS,
     HOSTILE_CHARS,
     HOSTILE_CHECKS,
     READERS,
@@ -60,6 +64,7 @@ from astroplane.testing.report import ConformanceError, ConformanceReport
 
 __all__ = [
     "CONFUSABLES",
+    "DEFAULT_CHECKS",
     "HOSTILE_CHARS",
     "HOSTILE_CHECKS",
     "READERS",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from importlib import metadata
 from typing import Any
 
@@ -14,7 +14,9 @@ import attrs
 from astroplane import protocol
 from astroplane.kit.anyrecord import record_functions
 from astroplane.protocol import Game, get_game, is_legal_action, sample_chance
+from astroplane.testing import forgeries
 from astroplane.testing.inputs import (
+    DEFAULT_CHECKS,
     HOSTILE_CHECKS,
     READERS,
     TURN_BOUND,
@@ -292,7 +294,14 @@ def check_hostile(
     ``mutate_data``) and requires the reader's own error or a valid value
     (``check_input``); and sets a state's turn to ``TURN_BOUND`` (by its position text's
     ``t<turn>`` token, or its dict's ``"turn"``) and plays it to an end, every state on
-    the way writing and reading back.
+    the way writing and reading back. Then the hostile Python values of
+    ``astroplane.testing.forgeries`` (issue 32): moves forged past their constructor
+    (fields of other types, an ``int`` subclass equal to everything, no fields at all)
+    to ``play`` and odd numbers to ``action_to_move``; odd seats to ``new_game``,
+    ``evaluate`` and ``observe``; other games' states to every function that takes a
+    state; huge and mistyped drawing sizes; ``str`` subclasses that lie about their
+    length or whose methods raise, to every text reader; turn counters past the bound;
+    every list of the JSON data with an item given twice.
 
     Args:
         game: The game, by registered name or as a ``Game``.
@@ -300,7 +309,8 @@ def check_hostile(
         players: Player counts (default: every count the game allows).
         seed: Seed of the random games and mutations.
         examples: Mutated inputs per reader.
-        checks: The checks to run (names from ``HOSTILE_CHECKS``; default all).
+        checks: The checks to run (names from ``HOSTILE_CHECKS``; default
+            ``DEFAULT_CHECKS``, all but ``foreign-state`` for now).
 
     Returns:
         A report: ``games`` random games played, ``states`` inputs checked, every broken
@@ -314,7 +324,7 @@ def check_hostile(
         True
     """
     g = get_game(game) if isinstance(game, str) else game
-    wanted = tuple(HOSTILE_CHECKS if checks is None else checks)
+    wanted = tuple(DEFAULT_CHECKS if checks is None else checks)
     unknown = sorted(set(wanted) - set(HOSTILE_CHECKS))
     if unknown:
         raise ValueError(f"unknown check {unknown[0]!r} (known: {', '.join(HOSTILE_CHECKS)})")
@@ -389,7 +399,101 @@ def check_hostile(
             _check_turn_bound(g, rules, counts, rng, problems, notes)
         except Exception as exc:  # a game under test may fail in any way
             problems.append(f"turn bound: the check raised {_exc(exc)}")
+    for check in wanted:
+        run = _VALUE_CHECKS.get(check)
+        if run is None:
+            continue
+        try:
+            found, count = run(g, states, corpus, rng, examples)
+        except Exception as exc:  # a game under test may fail in any way
+            found, count = [f"{check}: the check raised {_exc(exc)}"], 1
+        problems.extend(found[:25])
+        tried += count
     return _hostile_report(g, rules, plays, tried, problems, notes)
+
+
+# ---- the checks of hostile Python values (testing.forgeries) --------------------------------
+_Corpus = dict[str, list[tuple[Any, Any]]]
+_ValueCheck = Callable[
+    [Game[Any, Any], list[Any], _Corpus, random.Random, int], tuple[list[str], int]
+]
+
+
+def _some(states: list[Any], rng: random.Random, n: int, live: bool = True) -> list[Any]:
+    pool = [s for s in states if not (live and (s.is_over or s.is_chance_node))] or states
+    return rng.sample(pool, min(len(pool), max(1, n)))
+
+
+def _forged(g: Game[Any, Any], states: list[Any], _c: _Corpus, rng: random.Random, n: int
+            ) -> tuple[list[str], int]:  # fmt: skip
+    picked = _some(states, rng, n // 4)
+    out: list[str] = []
+    for s in picked:
+        out += forgeries.forged_move_problems(g, s, f"forged ({g.position_to_text(s)[:80]})")
+    return out, len(picked)
+
+
+def _seats(g: Game[Any, Any], states: list[Any], _c: _Corpus, rng: random.Random, n: int
+           ) -> tuple[list[str], int]:  # fmt: skip
+    picked = _some(states, rng, 2)
+    out: list[str] = []
+    for s in picked:
+        out += forgeries.seat_problems(g, s, f"seats ({g.position_to_text(s)[:80]})")
+    return out, len(picked)
+
+
+def _foreign(g: Game[Any, Any], _s: list[Any], _c: _Corpus, _r: random.Random, _n: int
+             ) -> tuple[list[str], int]:  # fmt: skip
+    others = [o.new_game(o.player_counts[0]) for o in loadable_games().values() if o.name != g.name]
+    return forgeries.foreign_state_problems(g, others), len(others)
+
+
+def _drawing(g: Game[Any, Any], states: list[Any], _c: _Corpus, rng: random.Random, _n: int
+             ) -> tuple[list[str], int]:  # fmt: skip
+    picked = _some(states, rng, 1, live=False)
+    return [p for s in picked for p in forgeries.drawing_problems(g, s)], len(picked)
+
+
+def _text_subclass(g: Game[Any, Any], _s: list[Any], corpus: _Corpus, rng: random.Random,
+                   _n: int) -> tuple[list[str], int]:  # fmt: skip
+    out: list[str] = []
+    tried = 0
+    for reader in ("position", "json", "rules", "record", "move"):
+        if corpus.get(reader):
+            value, context = rng.choice(corpus[reader])
+            out += forgeries.text_subclass_problems(g, reader, value, context)
+            tried += 1
+    return out, tried
+
+
+def _counters(g: Game[Any, Any], states: list[Any], _c: _Corpus, rng: random.Random, _n: int
+              ) -> tuple[list[str], int]:  # fmt: skip
+    picked = _some(states, rng, 3)
+    return [p for s in picked for p in forgeries.counter_problems(g, s, check_input)], len(picked)
+
+
+def _duplicates(g: Game[Any, Any], _s: list[Any], corpus: _Corpus, rng: random.Random,
+                n: int) -> tuple[list[str], int]:  # fmt: skip
+    data = [d for d, _ in corpus.get("dict", [])]
+
+    def filled(d: Any) -> int:  # the states with the most non-empty lists come first
+        return sum(1 for _ in forgeries.duplicated(d))
+
+    picked = sorted(data, key=filled, reverse=True)[: max(2, n // 8)] + rng.sample(
+        data, min(len(data), 2)
+    )
+    return forgeries.duplicate_problems(g, picked, check_input), len(picked)
+
+
+_VALUE_CHECKS: dict[str, _ValueCheck] = {
+    "forged": _forged,
+    "seats": _seats,
+    "foreign-state": _foreign,
+    "drawing": _drawing,
+    "text-subclass": _text_subclass,
+    "counters": _counters,
+    "duplicates": _duplicates,
+}
 
 
 def _hostile_report(
