@@ -677,10 +677,25 @@ _TURN_TOKEN = re.compile(r"(?<!\S)t\d+(?!\S)")
 
 def _at_turn(g: Game[Any, Any], s: Any, turn: int) -> Any:
     """``s`` moved to turn ``turn`` through its position text's ``t<turn>`` token or its
-    dict's ``"turn"``; None when the game's formats have neither."""
+    dict's ``"turn"``; None when the game's formats have neither. A game whose counter
+    is the turns played (Square Off's ``t``, one less than the turn, and whose game is
+    over once the last turn is reached) refuses ``turn`` there: then the last smaller
+    counter (down to two less) that reads as a state within the bound."""
     text = g.position_to_text(s)
     if len(_TURN_TOKEN.findall(text)) == 1:
-        return g.position_from_text(_TURN_TOKEN.sub(f"t{turn}", text))
+        first: ValueError | None = None
+        found: Any = None
+        for counter in (turn, turn - 1, turn - 2):
+            try:
+                found = g.position_from_text(_TURN_TOKEN.sub(f"t{counter}", text))
+            except ValueError as exc:
+                first = first or exc
+                continue
+            if getattr(found, "turn", turn) <= turn:
+                break
+        if found is None and first is not None:
+            raise first
+        return found
     data = g.to_dict(s)
     if isinstance(data.get("turn"), int):
         return g.from_dict({**data, "turn": turn})

@@ -31,6 +31,7 @@ from astroplane.kit.limits import plain_text, shown
 
 __all__ = [
     "MAX_COUNTER",
+    "check_state",
     "key_problem",
     "new_game",
     "seat_from_name",
@@ -349,3 +350,41 @@ def key_problem(
     if marks and not rules.cooldown:
         return "cooldown marks without the cooldown option"
     return ""
+
+
+def check_state(state: object) -> list[str]:
+    """What makes ``state`` no state ``setup_position`` builds from its own fields (empty
+    when it is one): every check of the validator [SO20], the counters [SO32], the
+    removal rights, the history [SO19], and the outcome, removed pieces and legal moves
+    it derives. The fuzzing benchmark runs it on every state a reader accepts.
+
+    Examples:
+        >>> import attrs
+        >>> check_state(new_game()), check_state(attrs.evolve(new_game(), turns=10**9))
+        ([], ['the turn counters are at most 999999: the game ends after that many turns [SO32]'])
+    """
+    if not isinstance(state, SquareOffState):
+        return [f"not a Square Off state: {type(state).__name__}"]
+    try:
+        again = setup_position(
+            state.points_of(0),
+            state.points_of(1),
+            in_hand=state.in_hand,
+            to_move=state.turn_of,
+            removals=state.removals,
+            cooldown=tuple(
+                [i for i in range(len(state.board.lines)) if mark >> i & 1]
+                for mark in state.cooldown
+            ),  # type: ignore[arg-type]
+            turns=state.turns,
+            quiet=state.quiet,
+            history=state.history[:-1],
+            rules=state.rules,
+            board=state.board,
+        )
+    except ValueError as exc:
+        return [str(exc)]
+    if again != state:
+        return ["the outcome, removed pieces or history differ from what its fields give"]
+    return []
+
