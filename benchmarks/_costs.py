@@ -57,6 +57,20 @@ def square_off_record(seed: int) -> list[Case]:
     return [(f"a threefold game of {n:,} quiet plies", text, None, None)]
 
 
+def square_off_position(seed: int) -> list[Case]:
+    """The position text of a state with the longest history that fits
+    ``MAX_POSITION_TEXT``: every key checked, and the state's legal moves made."""
+    start, moves = quiet_game(120_000, seed)
+    s, best = start, ""
+    for m in moves:
+        s = s.play(m)
+        try:
+            best = square_off.position_to_text(s)
+        except ValueError:  # longer than the limit: the one before is the longest
+            break
+    return [(f"a position of {best.count(',') + 1} history keys", best, None, None)]
+
+
 def square_off_json(seed: int) -> list[Case]:
     """The JSON of a state with the longest history that fits ``MAX_JSON_TEXT`` (its
     check counted every key against every other before: 3.7 s for 255 KB)."""
@@ -94,6 +108,7 @@ def square_off_dict(seed: int) -> list[Case]:
 
 #: Extra cost cases by target (``<game>:<reader>``).
 EXTRA_COSTS: dict[str, Callable[[int], list[Case]]] = {
+    "square-off:position": square_off_position,
     "square-off:record": square_off_record,
     "square-off:records": square_off_record,
     "square-off:json": square_off_json,

@@ -404,6 +404,7 @@ def cost_inputs(target: Target, seed: int) -> list[tuple[str, Any, Any]]:
         return cases
     assert limit is not None
     text = str(value)
+    cases.append(("the longest input the game wrote", text, context))
     cases.append(("at the limit (the input, repeated)", _pad(text, limit), context))
     cases.append(("one over the limit", _pad(text, limit + 1), context))
     cases.append(("8 MiB", _pad(text, 8 * MIB), context))
@@ -419,17 +420,24 @@ def cost_inputs(target: Target, seed: int) -> list[tuple[str, Any, Any]]:
         long_game = _long_game(g, seed)
         cases.append(("one long game", long_game, None))
         n_heads = (limits.MAX_RECORD_TEXT - 4096) // (limits.MAX_HEADER_VALUE + 16)
-        headers = {f"H{i}": "x" * limits.MAX_HEADER_VALUE for i in range(n_heads)}
+        value = "x" * limits.MAX_HEADER_VALUE
         start = g.new_game(g.player_counts[0])
         to_text = record_functions(g)[0]
-        cases.append(("long headers", to_text(start, [], headers), None))
+        plain = to_text(start, [], {})
+        # Past the header count a reader reads (no writer writes it): refused at the 65th.
+        over = "".join(f'[H{i} "{value}"]\n' for i in range(n_heads)) + plain
+        cases.append((f"{n_heads} long headers (1 MiB)", over, None))
+        fits = limits.MAX_RECORD_HEADERS - plain.count("\n[") - 1  # the game's own headers
+        headers = {f"H{i}": value for i in range(fits)}
+        cases.append((f"{fits} long headers, the most a record has", to_text(start, [], headers),
+                      None))  # fmt: skip
         if reader == "records":
             tiny = to_text(start, [], {})
             n = 2 * MIB // (len(tiny) + 1)
             cases.append((f"{n:,} tiny games (2 MiB)", "\n".join([tiny] * n), None))
             n = 2 * MIB // (len(long_game) + 1)
             cases.append((f"{n:,} long games (2 MiB)", "\n".join([long_game] * n), None))
-            heads = to_text(start, [], dict(list(headers.items())[:100]))
+            heads = to_text(start, [], headers)
             n = 2 * MIB // (len(heads) + 1)
             cases.append((f"{n} games with long headers (2 MiB)", "\n".join([heads] * n), None))
     return cases

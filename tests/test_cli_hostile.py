@@ -11,11 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from astroplane.cli.app import build_parser
 from astroplane.cli.plugins import split_plugins
 from astroplane.cli.replay import MAX_RECORD_BYTES
 from astroplane.games import square_off
 
 PLUGIN_MARK = "plugin ran"
+
+PARSER = build_parser()
 
 
 def _cli(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -54,23 +57,24 @@ def test_a_file_argument_spelled_like_the_option_is_a_file_name(tmp_path: Path) 
 def test_split_plugins_stops_at_the_first_file_and_skips_option_values() -> None:
     """``--plugin`` is taken before the command and among its options, never as the value
     of another option, after ``--`` or after the command's first positional argument."""
-    assert split_plugins(["--plugin", "a.py", "selfplay", "--plugin=b", "--games", "2"]) == (
+    argv = ["--plugin", "a.py", "selfplay", "--plugin=b", "--games", "2"]
+    assert split_plugins(argv, PARSER) == (
         ["a.py", "b"],
         ["selfplay", "--games", "2"],
     )
-    assert split_plugins(["replay", "g.txt", "--plugin=x.py"]) == (
+    assert split_plugins(["replay", "g.txt", "--plugin=x.py"], PARSER) == (
         [],
         ["replay", "g.txt", "--plugin=x.py"],
     )
-    assert split_plugins(["replay", "--svg", "--plugin=x.py", "g.txt"]) == (
+    assert split_plugins(["replay", "--svg", "--plugin=x.py", "g.txt"], PARSER) == (
         [],
         ["replay", "--svg", "--plugin=x.py", "g.txt"],
     )
-    assert split_plugins(["replay", "--show", "--plugin", "p", "g.txt"]) == (
+    assert split_plugins(["replay", "--show", "--plugin", "p", "g.txt"], PARSER) == (
         ["p"],
         ["replay", "--show", "g.txt"],
     )
-    assert split_plugins(["selfplay", "--record", "--plugin=d"]) == (
+    assert split_plugins(["selfplay", "--record", "--plugin=d"], PARSER) == (
         [],
         ["selfplay", "--record", "--plugin=d"],
     )

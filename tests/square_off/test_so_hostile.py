@@ -288,3 +288,17 @@ def test_action_to_move_turns_any_index_failure_into_a_value_error() -> None:
 
     with pytest.raises(ValueError, match=r"an int 0..1175"):
         action_to_move(new_game(), Bad())  # type: ignore[arg-type]
+
+
+def test_check_state_names_what_setup_position_would_refuse() -> None:
+    """``setup.check_state`` (the fuzzing benchmark's validator) is empty for states play
+    reaches and names the problem of each impossible one the readers used to accept."""
+    from astroplane.games.square_off.setup import check_state
+
+    s = play(_stage2(THREEFOLD), "b4-b2 g4-f4")
+    assert check_state(s) == [] and check_state(new_game()) == []
+    rights = pos("a7 d7 g7 a4", "g1 d1 a1 b2", removals=[1], to_move="B", rules=TRADING_PLACES)
+    assert "two removal rights" in check_state(attrs.evolve(rights, removals=(1, 1)))[0]
+    assert "at most 999999" in check_state(attrs.evolve(s, turns=MAX_TURN))[0]
+    assert "after 0 quiet turns" in check_state(attrs.evolve(s, quiet=0, turns=0))[0]
+    assert check_state("square-off") == ["not a Square Off state: str"]

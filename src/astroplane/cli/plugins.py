@@ -25,7 +25,7 @@ __all__ = ["load_plugin", "split_plugins"]
 
 
 def split_plugins(
-    argv: Sequence[str], parser: argparse.ArgumentParser | None = None
+    argv: Sequence[str], parser: argparse.ArgumentParser
 ) -> tuple[list[str], list[str]]:
     """The ``--plugin`` values of ``argv`` and the other arguments.
 
@@ -37,19 +37,17 @@ def split_plugins(
 
     Args:
         argv: The command line's arguments.
-        parser: The ``astroplane`` argument parser, which says which options take a value
-            (default: ``astroplane.cli.app.build_parser()``).
+        parser: The ``astroplane`` argument parser (``astroplane.cli.app.build_parser()``),
+            which says which options take a value.
 
     Examples:
-        >>> split_plugins(["--plugin", "a.py", "selfplay", "--plugin=b", "--games", "2"])
+        >>> from astroplane.cli.app import build_parser
+        >>> split_plugins(["--plugin", "a.py", "selfplay", "--plugin=b", "--games", "2"],
+        ...               build_parser())
         (['a.py', 'b'], ['selfplay', '--games', '2'])
-        >>> split_plugins(["replay", "game.txt", "--plugin=x.py"])
+        >>> split_plugins(["replay", "game.txt", "--plugin=x.py"], build_parser())
         ([], ['replay', 'game.txt', '--plugin=x.py'])
     """
-    if parser is None:
-        from astroplane.cli.app import build_parser  # app imports this module
-
-        parser = build_parser()
     commands = _commands(parser)
     plugins: list[str] = []
     rest: list[str] = []

@@ -15,12 +15,15 @@ from __future__ import annotations
 import copy
 import inspect
 import itertools
+import json
+import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Any
 
 import attrs
 
+from astroplane.kit.anyrecord import record_functions
 from astroplane.kit.limits import plain_int
 from astroplane.protocol import Game, is_legal_action
 from astroplane.testing.inputs import TURN_BOUND
@@ -218,29 +221,23 @@ def foreign_state_problems(g: Game[Any, Any], others: Sequence[Any]) -> list[str
 
 
 def drawing_problems(g: Game[Any, Any], s: Any) -> list[str]:
-    """Huge, negative and mistyped drawing sizes given to ``render_svg`` and to
-    ``astroplane.svg.board``: a ``ValueError`` (``DrawingError``), never an
+    """Huge, negative and mistyped drawing sizes given to ``render_svg`` (when it takes a
+    ``size``, as ``astroplane.svg.board`` passes it on): a ``ValueError``, never an
     ``OverflowError`` or ``MemoryError``."""
     if g.render_svg is None:
         return []
-    from astroplane import svg
-
-    try:  # a drawing without a size is asked through astroplane.svg.board only
+    try:
         inspect.signature(g.render_svg).bind(s, size=None)
-        direct = True
     except (TypeError, ValueError):
-        direct = False
+        return []  # a drawing without a size
     problems: list[str] = []
     for size in (10**309, 2**64, -1, 0, 1.5, float("inf"), True, "300"):
-        calls = [("astroplane.svg.board", partial(svg.board, s, size=size))]
-        if direct:
-            calls.append(("render_svg", partial(g.render_svg, s, size=size)))
-        for name, call in calls:
-            problem, _ = _call(f"{g.name}: {name}(size={size!r:.20})", call)
-            if problem == "":
-                problems.append(f"{g.name}: {name} drew at size {size!r:.20}")
-            elif problem != "refused" and "takes no size" not in problem:
-                problems.append(problem)
+        problem, _ = _call(f"{g.name}: render_svg(size={size!r:.20})",
+                           partial(g.render_svg, s, size=size))  # fmt: skip
+        if problem == "":
+            problems.append(f"{g.name}: render_svg drew at size {size!r:.20}")
+        elif problem != "refused":
+            problems.append(problem)
     return problems
 
 
@@ -270,8 +267,6 @@ def text_subclass_problems(g: Game[Any, Any], reader: str, value: str, context: 
 
 
 def _reader(g: Game[Any, Any], reader: str, context: Any) -> Callable[[Any], Any]:
-    from astroplane.kit.anyrecord import record_functions
-
     return {
         "position": g.position_from_text,
         "json": g.from_json,
@@ -286,8 +281,6 @@ def counter_problems(g: Game[Any, Any], s: Any, check: Check) -> list[str]:
     """A state whose turn counter claims more than ``TURN_BOUND`` turns (its position
     text's ``t<turn>`` token, or its dict's ``"turn"``) is refused, or read as a state
     whose ``turn`` is within the bound."""
-    import re
-
     problems: list[str] = []
     text = g.position_to_text(s)
     tokens = re.findall(r"(?<!\S)t\d+(?!\S)", text)
@@ -341,8 +334,6 @@ def duplicate_problems(g: Game[Any, Any], corpus: Sequence[Any], check: Check) -
     """Every list of the ``to_dict`` data of the states in ``corpus`` with its first item
     given twice: the dict and JSON readers refuse it or read a valid state (one that
     writes and reads back in every format)."""
-    import json
-
     problems: list[str] = []
     for data in corpus:
         for path, twin in duplicated(data):
