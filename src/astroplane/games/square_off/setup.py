@@ -387,4 +387,3 @@ def check_state(state: object) -> list[str]:
     if again != state:
         return ["the outcome, removed pieces or history differ from what its fields give"]
     return []
-
