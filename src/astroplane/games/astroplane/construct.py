@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from astroplane.games.astroplane.moves import Move
 from astroplane.games.astroplane.rules.engine import Engine, engine_for
 from astroplane.games.astroplane.state import GameState
 from astroplane.games.astroplane.topology import Topology
@@ -23,11 +24,10 @@ from astroplane.games.astroplane.topology import Topology
 if TYPE_CHECKING:
     from astroplane.games.astroplane.rules.ruleset import Rules
 
-__all__ = ["build_state", "engine_of", "view_of"]
+__all__ = ["build_state", "engine_of", "set_legal", "view_of"]
 
 _FIELD_SETTERS = tuple(GameState.__dict__[f.name].__set__ for f in attrs.fields(GameState))
 _FAST = len(_FIELD_SETTERS) == 3
-_set_engine = next(c.__dict__["_engine"] for c in GameState.__mro__ if "_engine" in c.__dict__).__set__
 
 
 def build_state(topology: Topology, rules: Rules, packed: bytes) -> GameState:
@@ -41,6 +41,21 @@ def build_state(topology: Topology, rules: Rules, packed: bytes) -> GameState:
     set_rules(state, rules)
     set_packed(state, packed)
     return state
+
+
+def _slot_setter(name: str) -> Any:
+    return next(c.__dict__[name] for c in GameState.__mro__ if name in c.__dict__).__set__
+
+
+_set_legal = _slot_setter("_legal")
+
+
+_set_engine = _slot_setter("_engine")
+
+
+def set_legal(state: GameState, legal: tuple[Move, ...]) -> None:
+    """Give ``state`` its legal moves, computed by the engine as it built the state."""
+    _set_legal(state, legal)
 
 
 def view_of(e: Engine, p: bytes) -> GameState:

@@ -73,17 +73,17 @@ __all__ = [
     "N_PIECES",
     "OFF_BOARD",
     "OWNER",
-    "encode",
     "eliminated_of",
+    "encode",
     "location",
     "pack",
     "read_int",
     "read_mask",
-    "write_int",
-    "write_mask",
     "stack_at",
     "unpack_stacks",
     "unpack_where",
+    "write_int",
+    "write_mask",
 ]
 
 #: Pieces of a game (4 seats x 10).
@@ -202,9 +202,7 @@ def write_int(b: bytearray, at: int, value: int) -> None:
 
 def read_mask(p: bytes | bytearray, at: int) -> int:
     """The 40-bit piece mask at ``p[at : at + 5]`` (bit ``q``: piece ``q``)."""
-    return (
-        p[at] | p[at + 1] << 8 | p[at + 2] << 16 | p[at + 3] << 24 | p[at + 4] << 32
-    )
+    return p[at] | p[at + 1] << 8 | p[at + 2] << 16 | p[at + 3] << 24 | p[at + 4] << 32
 
 
 def write_mask(b: bytearray, at: int, mask: int) -> None:

@@ -14,8 +14,6 @@ from itertools import islice
 from types import MappingProxyType
 from typing import Any
 
-import attrs
-
 from astroplane.errors import PositionError
 from astroplane.games.astroplane.enums import SEAT_NAMES, Seat
 from astroplane.games.astroplane.outcome import EndReason

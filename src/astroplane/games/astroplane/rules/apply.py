@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from astroplane.errors import IllegalMoveError
-from astroplane.games.astroplane.construct import engine_of, view_of
+from astroplane.games.astroplane.construct import engine_of, set_legal, view_of
 from astroplane.games.astroplane.enums import APEX_NAMES, SEAT_NAMES
 from astroplane.games.astroplane.events import (
     BonusMove,
@@ -318,8 +318,12 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
             raise IllegalMoveError(move, why_illegal(s, move))
         move = legal[legal.index(move)]  # the handed-out move, whose fields are plain ints
     e = engine_of(s)
-    p = advance(e, s.packed, move.kind, move.origin, move.target, move.choice, move, ev, s)
-    return view_of(e, p)
+    p = advance(e, s.packed, move.kind, move.origin, move.target, move.choice, move, ev, s, True)
+    new = view_of(e, p)
+    kept, legal = e.kept
+    if kept is p:
+        set_legal(new, legal)
+    return new
 
 
 def advance(
@@ -332,11 +336,13 @@ def advance(
     move: Move | None,
     ev: list[Event] | None,
     before: GameState | None,
+    keep: bool = False,
 ) -> bytes:
     """The packed position after the legal action ``(kind, origin, target, choice)`` in
     ``p`` (unchecked), with the turn resolved: the next turn, a true win, the end of the
     turn, stuck players [D7, D16, D18, D25]. ``move`` is the action as a ``Move`` (needed
-    for a variant's own action), ``before`` the state of ``p`` if there is one.
+    for a variant's own action), ``before`` the state of ``p`` if there is one; with
+    ``keep``, the new position's legal moves are kept on the engine (``Engine.kept``).
 
     Each kind of action changes the board by its own function (``_step``, ``_fire``,
     ``_move_square``, ``_variant_action``); what follows the action is the same for all.
@@ -344,11 +350,11 @@ def advance(
     b = bytearray(p)
     k = len(p) - COUNTERS
     change: _Change
-    if kind == STEP or kind == TRAVEL:
+    if kind in (STEP, TRAVEL):
         change = _step(e, p, b, k, kind, origin, target, choice, ev, before)
     elif kind == FIRE:
         change = _fire(e, p, b, k, origin, choice, ev, before)
-    elif kind == SQUARE or kind == ELIMINATE:
+    elif kind in (SQUARE, ELIMINATE):
         change = _move_square(e, p, b, k, kind, origin, target, ev, before)
     elif kind == END_TURN:
         write_int(b, k + MOVES_LEFT_AT, 0)
@@ -371,13 +377,13 @@ def advance(
             write_int(b, k + MOVES_LEFT_AT, 2)
             write_int(b, k + TURN_AT, turn + 1)
             write_mask(b, k + LANDED_AT, 0)
-            return turn_passed_at(e, _packed(e, b, gone), mover, ev)
+            return turn_passed_at(e, _packed(e, b, gone), mover, ev, keep)
     new = _packed(e, b, gone)
     if (entered or e.custom_win) and true_win_at(e, new, mover):
         return finish_at(e, new, _TRUE_WIN, ev)
-    if moves_left > 0 and has_legal(e, new):
+    if moves_left > 0 and has_legal(e, new, keep):
         return new
-    return close_turn_at(e, new, ev)
+    return close_turn_at(e, new, ev, keep)
 
 
 def _packed(e: Engine, b: bytearray, gone: tuple[tuple[int, int], ...] | None) -> bytes:

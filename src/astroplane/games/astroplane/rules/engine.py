@@ -95,9 +95,7 @@ class Engine:
             t.singularity_position[cell] for cell, _apex in t.singularity
         )
         self.fire_target: tuple[int, ...] = tuple(t.fire_target)
-        self.firing_of_cell: tuple[tuple[int, ...], ...] = tuple(
-            tuple(f) for f in t.firing_of_cell
-        )
+        self.firing_of_cell: tuple[tuple[int, ...], ...] = tuple(tuple(f) for f in t.firing_of_cell)
         self.step_revisits: tuple[bool, ...] = tuple(bool(x) for x in t.step_revisits)
         self.any_revisit: bool = any(self.step_revisits)
         number = self.number_of
@@ -157,6 +155,9 @@ class Engine:
         self.variant_moves: bool = bool(
             rules.actions or rules.restrictions or rules.has_action_filter
         )
+        #: The last position whose legal moves play generated, with them (``has_legal``),
+        #: for the state built of it.
+        self.kept: tuple[bytes, tuple[Move, ...]] = (b"", ())
 
     def square_number(self, kind: int, cell: int, target: int) -> int:
         """The action number of a Square move or elimination from ``cell`` to ``target``."""

@@ -85,6 +85,7 @@ NO_KILL = (
     "square_vs_square)"
 )
 
+
 class Probe:
     """Asks the generator why one move is not generated: each rejection of a candidate
     with the move's kind, origin and target is noted with its rule."""
@@ -158,11 +159,16 @@ def legal_numbers(e: Engine, p: bytes) -> list[int]:
     return acts
 
 
-def has_legal(e: Engine, p: bytes) -> bool:
+def has_legal(e: Engine, p: bytes, keep: bool = False) -> bool:
     """Does the player to move in ``p`` have a legal action? (The generator stops at the
-    first one, unless a variant's phases must see them all.)"""
-    if e.variant_moves:
-        return bool(legal_moves_of(e, p, None))
+    first one, unless a variant's phases must see them all.) With ``keep``, all of them
+    are generated and kept on the engine for the state about to be built
+    (``Engine.kept``)."""
+    if keep or e.variant_moves:
+        moves = legal_moves_of(e, p, None)
+        if keep:
+            e.kept = (p, moves)
+        return bool(moves)
     return bool(generate(e, p, None, True))
 
 

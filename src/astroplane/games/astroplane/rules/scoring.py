@@ -29,9 +29,7 @@ def singularity_scores(state: GameState) -> tuple[int, int, int, int]:
     """The standard score per seat number (rules page: Scores and winners): 3 per other
     player's piece eliminated, 2 per own piece on top of a Singularity cell, 1 per own
     piece lower in a Singularity stack."""
-    return position_scores(
-        _singularity_positions(state), state.topology.n_positions, state.packed
-    )
+    return position_scores(_singularity_positions(state), state.topology.n_positions, state.packed)
 
 
 def position_scores(

@@ -44,7 +44,7 @@ from astroplane.games.astroplane.packed import (
 from astroplane.games.astroplane.pieces import piece_name, piece_owner, pieces_of_seat
 from astroplane.games.astroplane.rules.engine import Engine
 from astroplane.games.astroplane.rules.movegen import has_legal
-from astroplane.games.astroplane.rules.scoring import position_scores, tops_all
+from astroplane.games.astroplane.rules.scoring import tops_all
 from astroplane.games.astroplane.state import IN_RESERVE, REMOVED, GameState
 from astroplane.kit import limits
 
@@ -83,9 +83,10 @@ _NO_PROGRESS = EndReason.NO_PROGRESS
 #: number in the mask, else its lowest (``_NEXT[mask][seat]``; also for a seat not in it).
 _NEXT = tuple(
     tuple(
-        next((s for s in range(seat + 1, 4) if mask >> s & 1), next(
-            (s for s in range(4) if mask >> s & 1), -1
-        ))
+        next(
+            (s for s in range(seat + 1, 4) if mask >> s & 1),
+            next((s for s in range(4) if mask >> s & 1), -1),
+        )
         for seat in range(4)
     )
     for mask in range(16)
@@ -178,7 +179,7 @@ def finish_at(e: Engine, p: bytes, reason: EndReason, ev: list[Event] | None) ->
     return new
 
 
-def close_turn_at(e: Engine, p: bytes, ev: list[Event] | None) -> bytes:
+def close_turn_at(e: Engine, p: bytes, ev: list[Event] | None, keep: bool = False) -> bytes:
     """The current turn is over: check the limits, then start the next player's turn."""
     k = len(p) - COUNTERS
     turn = read_int(p, k + TURN_AT)
@@ -197,25 +198,27 @@ def close_turn_at(e: Engine, p: bytes, ev: list[Event] | None) -> bytes:
             raise ValueError(f"Rules.turn_moves must give at least 1 move, not {left!r}")
         if left != 1:
             new = same_board_at(e, p, nxt, left, turn + 1, 0)
-    return turn_passed_at(e, new, p[k + TO_MOVE], ev)
+    return turn_passed_at(e, new, p[k + TO_MOVE], ev, keep)
 
 
-def turn_passed_at(e: Engine, p: bytes, passed_from: int, ev: list[Event] | None) -> bytes:
+def turn_passed_at(
+    e: Engine, p: bytes, passed_from: int, ev: list[Event] | None, keep: bool = False
+) -> bytes:
     """``p`` is the first position of the next player's turn, after ``passed_from``'s:
     record the ``TurnPassed`` event and resolve the start of the turn."""
     if ev is not None:
         k = len(p) - COUNTERS
         turn = read_int(p, k + TURN_AT)
         ev.append(TurnPassed(SEAT_NAMES[passed_from], SEAT_NAMES[p[k + TO_MOVE]], turn))
-    return start_turn_at(e, p, ev)
+    return start_turn_at(e, p, ev, keep)
 
 
-def start_turn_at(e: Engine, p: bytes, ev: list[Event] | None) -> bytes:
+def start_turn_at(e: Engine, p: bytes, ev: list[Event] | None, keep: bool = False) -> bytes:
     """Resolve the start of the mover's turn: a player with no legal action is stuck
     (rules page: Stuck players): the game ends with 2 players or without
     ``remove_stuck_players``, otherwise the player is removed and play goes on [D16]."""
     k = len(p) - COUNTERS
-    if p[k + ENDED] or has_legal(e, p):
+    if p[k + ENDED] or has_legal(e, p, keep):
         return p
     if _stuck_ends_game(e, p, k):
         return finish_at(e, p, _STUCK, ev)
@@ -223,7 +226,7 @@ def start_turn_at(e: Engine, p: bytes, ev: list[Event] | None) -> bytes:
     removed = remove_player_at(e, p, p[k + TO_MOVE], ev)
     if _active_mask(removed, k).bit_count() < 2:
         return finish_at(e, removed, _LAST_PLAYER, ev)
-    return close_turn_at(e, removed, ev)
+    return close_turn_at(e, removed, ev, keep)
 
 
 def _stuck_ends_game(e: Engine, p: bytes, k: int) -> bool:
