@@ -193,6 +193,10 @@ def read_int(p: bytes | bytearray, at: int) -> int:
 
 def write_int(b: bytearray, at: int, value: int) -> None:
     """Store ``value`` (``INT32_MIN..INT32_MAX``) at ``b[at : at + 4]``."""
+    if 0 <= value < 256 and not b[at + 1] | b[at + 2] | b[at + 3]:
+        if b[at] != value:
+            b[at] = value  # the one byte that changes (writes cost; reads are cheap)
+        return
     u = value & 0xFFFFFFFF
     b[at] = u & 255
     b[at + 1] = u >> 8 & 255
@@ -207,6 +211,8 @@ def read_mask(p: bytes | bytearray, at: int) -> int:
 
 def write_mask(b: bytearray, at: int, mask: int) -> None:
     """Store a 40-bit piece mask at ``b[at : at + 5]``."""
+    if not mask and not b[at] | b[at + 1] | b[at + 2] | b[at + 3] | b[at + 4]:
+        return
     b[at] = mask & 255
     b[at + 1] = mask >> 8 & 255
     b[at + 2] = mask >> 16 & 255

@@ -106,6 +106,11 @@ _RESERVE = RESERVE_AT - COUNTERS
 _ENDED = ENDED - COUNTERS
 
 
+def _counter(read: Callable[[bytes, int], int], p: bytes, at: int) -> int:
+    """The counter at ``at`` of the counters block of the packed position ``p``."""
+    return read(p, len(p) - COUNTERS + at)
+
+
 @attrs.frozen(repr=False)
 class GameState(_Caches):
     """A complete, immutable game state: a view of a packed position.
@@ -192,32 +197,27 @@ class GameState(_Caches):
     @property
     def moves_left(self) -> int:
         """Moves left in the current turn (0 once the game is over)."""
-        p = self.packed
-        return read_int(p, len(p) - COUNTERS + MOVES_LEFT_AT)
+        return _counter(read_int, self.packed, MOVES_LEFT_AT)
 
     @property
     def turn(self) -> int:
         """Turn number, 1 for the first player's first turn [D18]."""
-        p = self.packed
-        return read_int(p, len(p) - COUNTERS + TURN_AT)
+        return _counter(read_int, self.packed, TURN_AT)
 
     @property
     def last_progress(self) -> int:
         """The last turn with progress [D25] (0: none yet)."""
-        p = self.packed
-        return read_int(p, len(p) - COUNTERS + PROGRESS_AT)
+        return _counter(read_int, self.packed, PROGRESS_AT)
 
     @property
     def travelled(self) -> int:
         """Bitmask of pieces that travelled a Wormhole and have not stepped since [D19]."""
-        p = self.packed
-        return read_mask(p, len(p) - COUNTERS + TRAVELLED_AT)
+        return _counter(read_mask, self.packed, TRAVELLED_AT)
 
     @property
     def landed(self) -> int:
         """Bitmask of pieces that landed on a stack during the current turn [D9]."""
-        p = self.packed
-        return read_mask(p, len(p) - COUNTERS + LANDED_AT)
+        return _counter(read_mask, self.packed, LANDED_AT)
 
     @property
     def outcome(self) -> Outcome | None:

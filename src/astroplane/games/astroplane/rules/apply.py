@@ -318,11 +318,12 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
             raise IllegalMoveError(move, why_illegal(s, move))
         move = legal[legal.index(move)]  # the handed-out move, whose fields are plain ints
     e = engine_of(s)
-    p = advance(e, s.packed, move.kind, move.origin, move.target, move.choice, move, ev, s, True)
+    p = advance(
+        e, s.packed, move.kind, move.origin, move.target, move.choice, move, ev, s, e.keep_legal
+    )
     new = view_of(e, p)
-    kept, legal = e.kept
-    if kept is p:
-        set_legal(new, legal)
+    if e.kept is p:
+        set_legal(new, e.kept_moves)
     return new
 
 
@@ -424,14 +425,17 @@ def _step(
     landed = k + LANDED_AT + (pid >> 3)
     bit = 1 << (pid & 7)
     keep = 255 ^ bit
+    marks = b[travelled]
     if kind == STEP:
         moves_left -= 1
-        b[travelled] &= keep  # the step clears the Wormhole mark [D19]
+        marked = marks & keep  # the step clears the Wormhole mark [D19]
         # Went straight through a Wormhole [D12] (``Topology.step_through``, inlined)?
         if dst < fire_base and dst >> 2 == e.through_cell[src]:
-            b[travelled] |= bit
+            marked |= bit
     else:
-        b[travelled] |= bit
+        marked = marks | bit
+    if marked != marks:
+        b[travelled] = marked
     if ev is not None:
         _single_events(e, p, src, dst, pid, below, bonus, kind == TRAVEL, ev, False)
     here = b[dst]
@@ -442,10 +446,10 @@ def _step(
         b[landed] &= keep
         _bring_in(e, b, k, mover, RESERVE_CHOICES[choice], ev)
         return (_PROGRESS | _ENTERED, None)
-    if here:
-        b[landed] |= bit
-    else:
-        b[landed] &= keep
+    marks = b[landed]
+    marked = marks | bit if here else marks & keep
+    if marked != marks:
+        b[landed] = marked
     if dst < fire_base:
         o = dst ^ 2
         w = b[o]

@@ -155,9 +155,11 @@ class Engine:
         self.variant_moves: bool = bool(
             rules.actions or rules.restrictions or rules.has_action_filter
         )
-        #: The last position whose legal moves play generated, with them (``has_legal``),
+        #: The last position whose legal moves play generated (``has_legal``), and them,
         #: for the state built of it.
-        self.kept: tuple[bytes, tuple[Move, ...]] = (b"", ())
+        self.keep_legal: bool = True
+        self.kept: bytes = b""
+        self.kept_moves: tuple[Move, ...] = ()
 
     def square_number(self, kind: int, cell: int, target: int) -> int:
         """The action number of a Square move or elimination from ``cell`` to ``target``."""

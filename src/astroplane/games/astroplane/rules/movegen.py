@@ -122,7 +122,7 @@ def legal_moves_of(e: Engine, p: bytes, s: GameState | None) -> tuple[Move, ...]
     there is one already; a variant's phases are called on it)."""
     moves = e.moves
     if not e.variant_moves:
-        return tuple([moves[a] for a in legal_numbers(e, p)])
+        return tuple(moves[a] for a in legal_numbers(e, p))
     if p[len(p) - 1]:
         return ()
     acts = [moves[a] for a in generate(e, p, None, False)]
@@ -167,7 +167,8 @@ def has_legal(e: Engine, p: bytes, keep: bool = False) -> bool:
     if keep or e.variant_moves:
         moves = legal_moves_of(e, p, None)
         if keep:
-            e.kept = (p, moves)
+            e.kept = p
+            e.kept_moves = moves
         return bool(moves)
     return bool(generate(e, p, None, True))
 
@@ -217,7 +218,7 @@ def generate(e: Engine, p: bytes, probe: Probe | None, first: bool) -> list[int]
     classes = e.classes
     under = e.under
     out: list[int] = []
-    square_cells: list[int] = []
+    square_cells: list[int] | None = None
     loaded = False  # does the mover top a firing position?
     base = mover * 10
     mover_bit = 1 << mover
@@ -254,7 +255,11 @@ def generate(e: Engine, p: bytes, probe: Probe | None, first: bool) -> list[int]
                 elif c == SQUARE_APEX:
                     o = p[src ^ 2]
                     if o and not p[under + o] and owner[o] == mover:
-                        square_cells.append(src >> 2)  # a Square of the mover [D14]
+                        # a Square of the mover [D14]
+                        if square_cells is None:
+                            square_cells = [src >> 2]
+                        else:
+                            square_cells.append(src >> 2)
         elif c == ON_WORMHOLE:
             pid = v - 1
             if not (p[k + TRAVELLED_AT + (pid >> 3)] >> (pid & 7)) & 1:
@@ -338,7 +343,7 @@ def generate(e: Engine, p: bytes, probe: Probe | None, first: bool) -> list[int]
     elif probe is not None:
         probe.note(FIRE, probe.origin, -1, NOT_LOADED)
 
-    if square_cells and not (first and out):
+    if square_cells is not None and not (first and out):
         square_cells.sort()
         _square_actions(e, p, mover, square_cells, out, probe)
     return out
