@@ -39,13 +39,15 @@ from astroplane.games.astroplane.topology import STEP_SINGULARITY, Topology
 
 __all__ = ["Engine", "engine_for"]
 
-#: A destination of a step or a travel (``Engine.steps_only``, ``Engine.with_travel``):
-#: ``(target, target ^ 1, target ^ 2, target ^ 3, ordinary cell?, action number of
-#: choice 0, kind)``; ``target ^ 1`` is ``TO_FIRING`` for a firing position and
-#: ``TO_SINGULARITY`` for a Singularity apex (nothing to check there).
-Candidate = tuple[int, int, int, int, bool, int, int]
-TO_FIRING: Final = -1
-TO_SINGULARITY: Final = -2
+#: A destination of a step or a travel, precomputed per board (``Engine.steps_only``,
+#: ``Engine.with_travel``): ``(target, action number of choice 0, flags)``; flags: bit 0 a
+#: travel (else a step), bit 1 an ordinary cell, bits 2-3 what the target is (``GRID``,
+#: ``TO_FIRING``, ``TO_SINGULARITY``: nothing to check there). Three ints: few to unpack,
+#: in the pure and the compiled build alike.
+Candidate = tuple[int, int, int]
+GRID: Final = 0
+TO_FIRING: Final = 1
+TO_SINGULARITY: Final = 2
 #: What a piece on a position can do, per position (``Engine.classes``): ...
 SQUARE_APEX: Final = 0  # ordinary cell, apex NE or NW: may be a piece of a Square [D14]
 ORDINARY_APEX: Final = 1  # ordinary cell, apex SW or SE
@@ -119,12 +121,12 @@ class Engine:
                 for dst, how in dests:
                     base = number[Move(mkind, src, dst, 0)]
                     if how == STEP_SINGULARITY:
-                        cands.append((dst, TO_SINGULARITY, 0, 0, False, base, mkind))
+                        flags = TO_SINGULARITY << 2
                     elif dst >= t.fire_base:
-                        cands.append((dst, TO_FIRING, 0, 0, False, base, mkind))
+                        flags = TO_FIRING << 2
                     else:
-                        ordinary = t.kind[dst >> 2] == ORDINARY
-                        cands.append((dst, dst ^ 1, dst ^ 2, dst ^ 3, ordinary, base, mkind))
+                        flags = 2 if t.kind[dst >> 2] == ORDINARY else 0
+                    cands.append((dst, base, flags | (mkind == TRAVEL)))
                 groups.append(tuple(cands))
             steps_only.append(groups[0])
             with_travel.append(groups[0] + groups[1])

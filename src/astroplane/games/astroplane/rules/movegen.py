@@ -271,19 +271,23 @@ def generate(e: Engine, p: bytes, probe: Probe | None, first: bool) -> list[int]
             loaded = True
         if probe is not None and c != ON_WORMHOLE:
             probe.note_piece(src, NOT_ON_WORMHOLE, TRAVEL)
-        for dst, d1, d2, d3, ordinary, number, mkind in cands:
-            if d1 < 0:
+        for dst, number, flags in cands:
+            mkind = flags & 1  # STEP 0, TRAVEL 1
+            if flags > 3:
+                target = flags >> 2
                 # Nothing to check at the destination; a Square left behind still counts.
                 if src_sq and _d15_conflict(e, view, src, below, dst, v, 0):
                     if probe is not None:
                         probe.note(mkind, src, dst, SIDE_BY_SIDE)
                     continue
-                if d1 == TO_SINGULARITY:
+                if target == TO_SINGULARITY:
                     for ch in sing_choices:
                         out.append(number + ch)
                 else:
                     out.append(number)
                 continue
+            ordinary = flags & 2 != 0
+            d1, d2, d3 = dst ^ 1, dst ^ 2, dst ^ 3
             there = view[dst]
             if there:
                 # A Square's piece cannot be landed on (3.5), unless the variant allows it.
