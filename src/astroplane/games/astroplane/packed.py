@@ -185,7 +185,7 @@ INT32_MIN: Final = -(1 << 31)
 INT32_MAX: Final = (1 << 31) - 1
 
 
-def read_int(p: bytes | bytearray, at: int) -> int:
+def read_int(p: bytes, at: int) -> int:
     """The signed 32-bit little-endian integer at ``p[at : at + 4]``."""
     u = p[at] | p[at + 1] << 8 | p[at + 2] << 16 | p[at + 3] << 24
     return u - (1 << 32) if u >= 1 << 31 else u
@@ -193,10 +193,6 @@ def read_int(p: bytes | bytearray, at: int) -> int:
 
 def write_int(b: bytearray, at: int, value: int) -> None:
     """Store ``value`` (``INT32_MIN..INT32_MAX``) at ``b[at : at + 4]``."""
-    if 0 <= value < 256 and not b[at + 1] | b[at + 2] | b[at + 3]:
-        if b[at] != value:
-            b[at] = value  # the one byte that changes (writes cost; reads are cheap)
-        return
     u = value & 0xFFFFFFFF
     b[at] = u & 255
     b[at + 1] = u >> 8 & 255
@@ -204,15 +200,13 @@ def write_int(b: bytearray, at: int, value: int) -> None:
     b[at + 3] = u >> 24
 
 
-def read_mask(p: bytes | bytearray, at: int) -> int:
+def read_mask(p: bytes, at: int) -> int:
     """The 40-bit piece mask at ``p[at : at + 5]`` (bit ``q``: piece ``q``)."""
     return p[at] | p[at + 1] << 8 | p[at + 2] << 16 | p[at + 3] << 24 | p[at + 4] << 32
 
 
 def write_mask(b: bytearray, at: int, mask: int) -> None:
     """Store a 40-bit piece mask at ``b[at : at + 5]``."""
-    if not mask and not b[at] | b[at + 1] | b[at + 2] | b[at + 3] | b[at + 4]:
-        return
     b[at] = mask & 255
     b[at + 1] = mask >> 8 & 255
     b[at + 2] = mask >> 16 & 255

@@ -25,7 +25,7 @@ from astroplane.games.astroplane.pieces import (
     pieces_of_seat,
     seat_from_name,
 )
-from astroplane.games.astroplane.rules.ruleset import PHASES, STANDARD, Rules
+from astroplane.games.astroplane.rules.ruleset import STANDARD, Rules
 from astroplane.games.astroplane.rules.validate import counters_problem
 from astroplane.games.astroplane.state import (
     ELIMINATED,
@@ -82,29 +82,14 @@ def new_game(
             f"seat {SEAT_NAMES[start]} is not in a {players}-player game "
             f"({''.join(SEAT_NAMES[s] for s in seats)})"
         )
-    key = (players, int(start), id(rules), id(topology))
-    known = _STARTS.get(key)
-    if known is not None and known[0] is rules and known[1] is topology:
-        return known[2]
     areas: dict[int | str, Sequence[int | str]] = {}
     for seat in seats:
         own = pieces_of_seat(seat)
         areas[topology.start_position(seat, 0)] = own[0:3]
         areas[topology.start_position(seat, 1)] = own[3:6]
-    state = setup_position(
+    return setup_position(
         players=players, stacks=areas, to_move=start, rules=rules, topology=topology
     )
-    if isinstance(rules, Rules) and len(rules.standard_phases) == len(PHASES):
-        # The standard phases decide the setup alone: keep it (states are immutable).
-        if len(_STARTS) >= 64:
-            _STARTS.clear()
-        _STARTS[key] = (rules, topology, state)
-    return state
-
-
-#: ``new_game``'s setups under standard phases, by ``(players, first, id(rules),
-#: id(topology))``, with the rules and board they were made for.
-_STARTS: dict[tuple[int, int, int, int], tuple[Rules, Topology, GameState]] = {}
 
 
 def _int(value: object, what: str, low: int, high: int) -> int:

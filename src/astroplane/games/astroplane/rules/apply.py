@@ -147,6 +147,7 @@ class Edit:
         before: GameState | None,
     ) -> None:
         k = len(p) - COUNTERS
+        counters = bytes(b[k:])  # as the action has left them so far
         self._engine = e
         self._p = p
         self._before = before
@@ -154,11 +155,11 @@ class Edit:
         self._board = b
         self._locs = e.locs_at
         self._under = e.under
-        self.reserve = [b[k + RESERVE_AT + seat] for seat in range(4)]
+        self.reserve = [counters[RESERVE_AT + seat] for seat in range(4)]
         self.eliminated = eliminated_of(p, e.np)
-        self.travelled = read_mask(b, k + TRAVELLED_AT)
-        self.landed = read_mask(b, k + LANDED_AT)
-        self.moves_left = read_int(b, k + MOVES_LEFT_AT)
+        self.travelled = read_mask(counters, TRAVELLED_AT)
+        self.landed = read_mask(counters, LANDED_AT)
+        self.moves_left = read_int(counters, MOVES_LEFT_AT)
         self.progress = False
 
     @property
@@ -263,6 +264,11 @@ def _drop(b: bytearray, locs: int, under: int, position: int, v: int) -> None:
     goes to ``b[locs:]``."""
     b[under + v] = b[position]
     b[position] = v
+    _locate(b, locs, position, v)
+
+
+def _locate(b: bytearray, locs: int, position: int, v: int) -> None:
+    """Record ``position`` as the location of the piece of value ``v``."""
     b[locs + v - 1] = position & 255
     b[locs + N_PIECES + v - 1] = position >> 8
 
@@ -291,10 +297,10 @@ def to_start_areas(edit: Edit, origin: int, stack: tuple[int, ...], choice: int)
             ev.append(SentBack(SEAT_NAMES[owner], names, edit.name(origin), area))
 
 
-#: What an action did besides the board and counters it wrote: ``(flags, eliminated)``;
-#: flags bit 0: progress [D25], bit 1: a piece entered the Singularity; the eliminated
-#: pieces when they changed, else None.
-_Change = tuple[int, tuple[tuple[int, int], ...] | None]
+#: What an action did besides the board and counters it wrote: ``(flags, eliminated,
+#: moves_left)``; flags bit 0: progress [D25], bit 1: a piece entered the Singularity;
+#: the eliminated pieces when they changed, else None; the moves left in the turn.
+_Change = tuple[int, tuple[tuple[int, int], ...] | None, int]
 _PROGRESS = 1
 _ENTERED = 2
 
@@ -359,20 +365,21 @@ def advance(
         change = _move_square(e, p, b, k, kind, origin, target, ev, before)
     elif kind == END_TURN:
         write_int(b, k + MOVES_LEFT_AT, 0)
-        change = (0, None)
+        change = (0, None, 0)
     else:
         assert move is not None
         change = _variant_action(e, p, b, move, ev, before)
-    flags, gone = change
+    flags, gone, moves_left = change
     mover = p[k + TO_MOVE]
     turn = read_int(p, k + TURN_AT)
+    progress = read_int(p, k + PROGRESS_AT)
     if flags & _PROGRESS:
+        progress = turn
         write_int(b, k + PROGRESS_AT, turn)
-    moves_left = read_int(b, k + MOVES_LEFT_AT)
     entered = flags & _ENTERED
     if not moves_left and not entered and not e.custom_win:
         # The turn is over [D7]: in the plain case, the next turn starts at once.
-        nxt = plain_next_seat(e, b)
+        nxt = plain_next_seat(e, p, progress)
         if nxt >= 0:
             b[k + TO_MOVE] = nxt
             write_int(b, k + MOVES_LEFT_AT, 2)
@@ -415,9 +422,9 @@ def _step(
     under = e.under
     fire_base = e.fire_base
     mover = p[k + TO_MOVE]
-    v = b[src]
+    v = p[src]
     pid = v - 1
-    below = b[under + v]
+    below = p[under + v]
     b[src] = below
     bonus = _bonus(e, p, before, pid, below - 1) if below else 0
     moves_left = read_int(p, k + MOVES_LEFT_AT) + bonus
@@ -425,7 +432,7 @@ def _step(
     landed = k + LANDED_AT + (pid >> 3)
     bit = 1 << (pid & 7)
     keep = 255 ^ bit
-    marks = b[travelled]
+    marks = p[travelled]
     if kind == STEP:
         moves_left -= 1
         marked = marks & keep  # the step clears the Wormhole mark [D19]
@@ -438,15 +445,17 @@ def _step(
         b[travelled] = marked
     if ev is not None:
         _single_events(e, p, src, dst, pid, below, bonus, kind == TRAVEL, ev, False)
-    here = b[dst]
-    _drop(b, e.locs_at, under, dst, v)
+    here = b[dst] if dst == src else p[dst]  # (a step may come back to its position)
+    b[under + v] = here
+    b[dst] = v
+    _locate(b, e.locs_at, dst, v)
     write_int(b, k + MOVES_LEFT_AT, moves_left)
     if dst < fire_base and e.singularity_position[dst >> 2] == dst:
         b[travelled] &= keep
         b[landed] &= keep
-        _bring_in(e, b, k, mover, RESERVE_CHOICES[choice], ev)
-        return (_PROGRESS | _ENTERED, None)
-    marks = b[landed]
+        _bring_in(e, p, b, k, mover, RESERVE_CHOICES[choice], ev)
+        return (_PROGRESS | _ENTERED, None, moves_left)
+    marks = p[landed]
     marked = marks | bit if here else marks & keep
     if marked != marks:
         b[landed] = marked
@@ -465,8 +474,9 @@ def _step(
                 to_start_areas(edit, o, opp, choice)
             else:
                 e.rules.send_back.place(edit, o, opp, choice)
-            return (_PROGRESS, edit._close())
-    return (0, None)
+            gone = edit._close()
+            return (_PROGRESS, gone, edit.moves_left)
+    return (0, None, moves_left)
 
 
 def _fire(
@@ -502,8 +512,8 @@ def _fire(
         b[k + TRAVELLED_AT + (pid >> 3)] &= keep
         b[k + LANDED_AT + (pid >> 3)] &= keep
     write_int(b, k + MOVES_LEFT_AT, moves_left)
-    _bring_in(e, b, k, p[k + TO_MOVE], RESERVE_CHOICES[choice], ev)
-    return (_PROGRESS | _ENTERED, None)
+    _bring_in(e, p, b, k, p[k + TO_MOVE], RESERVE_CHOICES[choice], ev)
+    return (_PROGRESS | _ENTERED, None, moves_left)
 
 
 def _move_square(
@@ -524,7 +534,8 @@ def _move_square(
     under = e.under
     locs = e.locs_at
     mover = p[k + TO_MOVE]
-    write_int(b, k + MOVES_LEFT_AT, read_int(p, k + MOVES_LEFT_AT) - 1)
+    moves_left = read_int(p, k + MOVES_LEFT_AT) - 1
+    write_int(b, k + MOVES_LEFT_AT, moves_left)
     flags = 0
     gone: tuple[tuple[int, int], ...] | None = None
     if ev is not None:
@@ -550,7 +561,7 @@ def _move_square(
                 b[locs + v - 1] = dst & 255
                 b[locs + N_PIECES + v - 1] = dst >> 8
                 v = b[under + v]
-    return (flags, gone)
+    return (flags, gone, moves_left)
 
 
 def _variant_action(
@@ -568,7 +579,7 @@ def _variant_action(
         edit.moves_left -= 1
     action.apply(edit, move)
     gone = edit._close()
-    return (_PROGRESS if edit.progress else 0, gone)
+    return (_PROGRESS if edit.progress else 0, gone, edit.moves_left)
 
 
 class _ListEdit(Edit):
@@ -636,17 +647,20 @@ def _single_events(
 
 def _bring_in(
     e: Engine,
+    p: bytes,
     b: bytearray,
     k: int,
     seat: int,
     sides: tuple[int, ...],
     ev: list[Event] | None,
 ) -> None:
-    """Bring reserve pieces into Start Areas, lowest number first [D13, D17, D28]."""
+    """Bring reserve pieces into Start Areas, lowest number first [D13, D17, D28]
+    (``p``: the position before the action, whose reserve this is)."""
+    count = p[k + RESERVE_AT + seat]
     for side in sides:
-        count = b[k + RESERVE_AT + seat]
         piece = next_reserve_piece(seat, count)
-        b[k + RESERVE_AT + seat] = count - 1
+        count -= 1
+        b[k + RESERVE_AT + seat] = count
         _drop(b, e.locs_at, e.under, e.start_base + 2 * seat + side, piece + 1)
         if ev is not None:
             area = e.topology.start_areas[2 * seat + side].name

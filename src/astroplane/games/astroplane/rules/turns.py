@@ -108,7 +108,7 @@ def two_moves(state: GameState, seat: int) -> int:
 # ---- on packed positions --------------------------------------------------------------
 
 
-def _active_mask(p: bytes | bytearray, k: int) -> int:
+def _active_mask(p: bytes, k: int) -> int:
     """The seats still in the game (not removed), as a bit mask."""
     mask = p[k + SEATS]
     for i in range(p[k + N_REMOVED]):
@@ -116,7 +116,7 @@ def _active_mask(p: bytes | bytearray, k: int) -> int:
     return mask
 
 
-def _no_progress(e: Engine, p: bytes | bytearray, k: int, turn: int, last: int) -> bool:
+def _no_progress(e: Engine, p: bytes, k: int, turn: int, last: int) -> bool:
     """``no_progress_after`` on a packed position [D25]."""
     rounds = e.no_progress_rounds
     if rounds < 0:
@@ -124,19 +124,20 @@ def _no_progress(e: Engine, p: bytes | bytearray, k: int, turn: int, last: int) 
     return turn - last >= rounds * _active_mask(p, k).bit_count()
 
 
-def plain_next_seat(e: Engine, b: bytes | bytearray) -> int:
-    """The seat that plays next when the turn of the position in ``b`` ends in the plain
-    way: no limit reached [D18, D25], no seat removed, the rulebook's two moves a turn;
-    -1 when ``close_turn`` must decide. (Play uses this to start the next turn at once.)"""
-    k = len(b) - COUNTERS
-    if not e.std_turn_moves or b[k + N_REMOVED]:
+def plain_next_seat(e: Engine, p: bytes, last_progress: int) -> int:
+    """The seat that plays next when the turn of ``p`` ends, with last progress
+    ``last_progress``, in the plain way: no limit reached [D18, D25], no seat removed, the
+    rulebook's two moves a turn; -1 when ``close_turn`` must decide. (Play uses this to
+    start the next turn at once.)"""
+    k = len(p) - COUNTERS
+    if not e.std_turn_moves or p[k + N_REMOVED]:
         return -1
-    turn = read_int(b, k + TURN_AT)
+    turn = read_int(p, k + TURN_AT)
     if turn >= e.turn_limit:  # turn_limit_reached, inlined [D18, D30]
         return -1
-    if e.no_progress_rounds >= 0 and _no_progress(e, b, k, turn, read_int(b, k + PROGRESS_AT)):
+    if e.no_progress_rounds >= 0 and _no_progress(e, p, k, turn, last_progress):
         return -1
-    return _NEXT[b[k + SEATS]][b[k + TO_MOVE]]
+    return _NEXT[p[k + SEATS]][p[k + TO_MOVE]]
 
 
 def same_board_at(
@@ -339,9 +340,7 @@ def plain_turn_change(s: GameState, last_progress: int) -> Seat | None:
     last progress ``last_progress`` in the plain way: no limit reached [D18, D25], no seat
     removed, the rulebook's two moves a turn. None when ``close_turn`` must decide on the
     state the turn ended with."""
-    b = bytearray(s.packed)
-    write_int(b, len(b) - COUNTERS + PROGRESS_AT, last_progress)
-    nxt = plain_next_seat(engine_of(s), b)
+    nxt = plain_next_seat(engine_of(s), s.packed, last_progress)
     return None if nxt < 0 else _SEAT[nxt]
 
 
