@@ -24,7 +24,7 @@ from astroplane.games.astroplane.topology import Topology
 if TYPE_CHECKING:
     from astroplane.games.astroplane.rules.ruleset import Rules
 
-__all__ = ["build_state", "engine_of", "set_legal", "view_of"]
+__all__ = ["build_state", "engine_of", "set_legal", "view_after", "view_of"]
 
 _FIELD_SETTERS = tuple(GameState.__dict__[f.name].__set__ for f in attrs.fields(GameState))
 _FAST = len(_FIELD_SETTERS) == 3
@@ -61,6 +61,14 @@ def set_legal(state: GameState, legal: tuple[Move, ...]) -> None:
 def view_of(e: Engine, p: bytes) -> GameState:
     """The state of the packed position ``p`` under ``e``'s board and rules."""
     state = build_state(e.topology, e.rules, p)
+    _set_engine(state, e)
+    return state
+
+
+def view_after(s: GameState, e: Engine, p: bytes) -> GameState:
+    """The state of the packed position ``p`` reached from ``s`` (its board and rules
+    object, and its engine ``e``)."""
+    state = build_state(s.topology, s.rules, p)
     _set_engine(state, e)
     return state
 

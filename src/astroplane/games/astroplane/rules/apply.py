@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from astroplane.errors import IllegalMoveError
-from astroplane.games.astroplane.construct import engine_of, set_legal, view_of
+from astroplane.games.astroplane.construct import engine_of, set_legal, view_after, view_of
 from astroplane.games.astroplane.enums import APEX_NAMES, SEAT_NAMES
 from astroplane.games.astroplane.events import (
     BonusMove,
@@ -327,7 +327,7 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
     p = advance(
         e, s.packed, move.kind, move.origin, move.target, move.choice, move, ev, s, e.keep_legal
     )
-    new = view_of(e, p)
+    new = view_after(s, e, p)
     if e.kept is p:
         set_legal(new, e.kept_moves)
     return new

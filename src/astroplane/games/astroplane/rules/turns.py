@@ -14,7 +14,7 @@ state read its position and hand back the state of the result.
 
 from __future__ import annotations
 
-from astroplane.games.astroplane.construct import engine_of, view_of
+from astroplane.games.astroplane.construct import engine_of, view_after, view_of
 from astroplane.games.astroplane.enums import SEAT_NAMES, Seat
 from astroplane.games.astroplane.events import Event, GameOver, PlayerRemoved, TurnPassed
 from astroplane.games.astroplane.outcome import EndReason, Outcome
@@ -332,7 +332,7 @@ def finish(s: GameState, reason: EndReason, ev: list[Event] | None = None) -> Ga
     """``s`` as a finished game: scored with the rule set's scoring, the winners by its
     ``winners`` phase (the player to move alone for a true win)."""
     e = engine_of(s)
-    return view_of(e, finish_at(e, s.packed, reason, ev))
+    return view_after(s, e, finish_at(e, s.packed, reason, ev))
 
 
 def plain_turn_change(s: GameState, last_progress: int) -> Seat | None:
@@ -347,14 +347,14 @@ def plain_turn_change(s: GameState, last_progress: int) -> Seat | None:
 def close_turn(s: GameState, ev: list[Event] | None = None) -> GameState:
     """The current turn is over: check the limits, then start the next player's turn."""
     e = engine_of(s)
-    return view_of(e, close_turn_at(e, s.packed, ev))
+    return view_after(s, e, close_turn_at(e, s.packed, ev))
 
 
 def turn_passed(new: GameState, passed_from: Seat, ev: list[Event] | None = None) -> GameState:
     """``new`` is the first state of the next player's turn, after ``passed_from``'s: record
     the ``TurnPassed`` event and resolve the start of the turn (``start_turn``)."""
     e = engine_of(new)
-    return view_of(e, turn_passed_at(e, new.packed, passed_from, ev))
+    return view_after(new, e, turn_passed_at(e, new.packed, passed_from, ev))
 
 
 def start_turn(s: GameState, ev: list[Event] | None = None) -> GameState:
@@ -363,10 +363,10 @@ def start_turn(s: GameState, ev: list[Event] | None = None) -> GameState:
     otherwise the player is removed and play goes on [D16]."""
     e = engine_of(s)
     p = start_turn_at(e, s.packed, ev)
-    return s if p is s.packed else view_of(e, p)
+    return s if p is s.packed else view_after(s, e, p)
 
 
 def remove_player(s: GameState, seat: int, ev: list[Event] | None = None) -> GameState:
     """Remove a stuck player's pieces except those in the Singularity [D16]."""
     e = engine_of(s)
-    return view_of(e, remove_player_at(e, s.packed, seat, ev))
+    return view_after(s, e, remove_player_at(e, s.packed, seat, ev))
