@@ -12,7 +12,7 @@ module is compiled in the compiled build.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 __all__ = ["build_state", "engine_of", "set_legal", "view_after", "view_of"]
 
-_FIELD_SETTERS = tuple(GameState.__dict__[f.name].__set__ for f in attrs.fields(GameState))
-_FAST = len(_FIELD_SETTERS) == 3
+_FIELD_SETTERS: Final = tuple(GameState.__dict__[f.name].__set__ for f in attrs.fields(GameState))
+_FAST: Final = len(_FIELD_SETTERS) == 3
 
 
 def build_state(topology: Topology, rules: Rules, packed: bytes) -> GameState:
@@ -47,10 +47,10 @@ def _slot_setter(name: str) -> Any:
     return next(c.__dict__[name] for c in GameState.__mro__ if name in c.__dict__).__set__
 
 
-_set_legal = _slot_setter("_legal")
+_set_legal: Final = _slot_setter("_legal")
 
 
-_set_engine = _slot_setter("_engine")
+_set_engine: Final = _slot_setter("_engine")
 
 
 def set_legal(state: GameState, legal: tuple[Move, ...]) -> None:

@@ -13,7 +13,7 @@ the board through an ``Edit``, which records the standard events for them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from astroplane.errors import IllegalMoveError
 from astroplane.games.astroplane.construct import engine_of, set_legal, view_after, view_of
@@ -80,7 +80,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Edit", "advance", "play", "release_bonus", "to_start_areas"]
 
-_TRUE_WIN = EndReason.TRUE_WIN
+_TRUE_WIN: Final = EndReason.TRUE_WIN
 
 
 def release_bonus(state: GameState, piece: int, below: int) -> int:
@@ -301,8 +301,8 @@ def to_start_areas(edit: Edit, origin: int, stack: tuple[int, ...], choice: int)
 #: moves_left)``; flags bit 0: progress [D25], bit 1: a piece entered the Singularity;
 #: the eliminated pieces when they changed, else None; the moves left in the turn.
 _Change = tuple[int, tuple[tuple[int, int], ...] | None, int]
-_PROGRESS = 1
-_ENTERED = 2
+_PROGRESS: Final = 1
+_ENTERED: Final = 2
 
 
 def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:

@@ -14,6 +14,8 @@ state read its position and hand back the state of the result.
 
 from __future__ import annotations
 
+from typing import Final
+
 from astroplane.games.astroplane.construct import engine_of, view_after, view_of
 from astroplane.games.astroplane.enums import SEAT_NAMES, Seat
 from astroplane.games.astroplane.events import Event, GameOver, PlayerRemoved, TurnPassed
@@ -71,17 +73,17 @@ __all__ = [
     "two_moves",
 ]
 
-_SEAT = tuple(Seat)
+_SEAT: Final = tuple(Seat)
 #: ``EndReason`` by the packed ``ended`` counter minus one (``packed``).
-_REASONS = tuple(EndReason)
-_TRUE_WIN = EndReason.TRUE_WIN
-_STUCK = EndReason.STUCK
-_LAST_PLAYER = EndReason.LAST_PLAYER
-_TURN_LIMIT = EndReason.TURN_LIMIT
-_NO_PROGRESS = EndReason.NO_PROGRESS
+_REASONS: Final = tuple(EndReason)
+_TRUE_WIN: Final = EndReason.TRUE_WIN
+_STUCK: Final = EndReason.STUCK
+_LAST_PLAYER: Final = EndReason.LAST_PLAYER
+_TURN_LIMIT: Final = EndReason.TURN_LIMIT
+_NO_PROGRESS: Final = EndReason.NO_PROGRESS
 #: The seat after ``seat`` among the seats of a bit mask, clockwise: the next higher seat
 #: number in the mask, else its lowest (``_NEXT[mask][seat]``; also for a seat not in it).
-_NEXT = tuple(
+_NEXT: Final = tuple(
     tuple(
         next(
             (s for s in range(seat + 1, 4) if mask >> s & 1),
