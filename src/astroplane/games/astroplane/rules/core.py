@@ -42,7 +42,6 @@ __all__ = ["PackedCore", "core_for"]
 
 #: The seat numbers of a game by the bit mask of its seats.
 _SEATS_OF_MASK: Final = tuple(tuple(s for s in range(4) if mask >> s & 1) for mask in range(16))
-_NO_RETURNS: Final = (0.0, 0.0, 0.0, 0.0)
 
 
 class PackedCore:
@@ -105,7 +104,7 @@ class PackedCore:
         k = len(p) - COUNTERS
         code = p[k + ENDED]
         if not code:
-            return _NO_RETURNS
+            return (0.0, 0.0, 0.0, 0.0)
         if not self._plain_returns:
             return view_of(self.engine, p).returns()
         if code == 1:  # a true win (``EndReason.TRUE_WIN`` is the first reason)
