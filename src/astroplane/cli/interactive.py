@@ -262,8 +262,8 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
             elif session.last_roll:
                 out.print(
                     Text(
-                        f"Nothing to undo: {session.last_roll} after your last action, and "
-                        "undo stops at the last roll (a rolled die stays rolled)."
+                        f"Nothing to undo: undo stops at the last roll ({session.last_roll}; "
+                        "a rolled die stays rolled)."
                     )
                 )
             else:
