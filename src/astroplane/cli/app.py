@@ -326,7 +326,7 @@ def run(argv: Sequence[str] | None = None) -> int:
             f"players, not {args.players}"
         )
     if getattr(args, "svg", None) is not None:
-        args.svg = svg_path(args.svg)
+        args.svg = args.svg if args.svg.is_dir() else svg_path(args.svg)
         problem = output_problem(args.svg)  # checked now, not after the whole game
         if problem:
             parser.error(f"argument --svg: cannot write {str(args.svg)!r}: {problem}")
