@@ -5,8 +5,6 @@ with its size limit, so a FIFO or a device never blocks it."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,21 +13,11 @@ from astroplane.cli.app import build_parser
 from astroplane.cli.plugins import split_plugins
 from astroplane.cli.replay import MAX_RECORD_BYTES
 from astroplane.games import square_off
+from test_cli import run_cli
 
 PLUGIN_MARK = "plugin ran"
 
 PARSER = build_parser()
-
-
-def _cli(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "astroplane", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=cwd,
-    )
 
 
 def _record(tmp_path: Path) -> Path:
@@ -44,14 +32,14 @@ def test_a_file_argument_spelled_like_the_option_is_a_file_name(tmp_path: Path) 
     """Issue 32.10: ``replay game.txt --plugin=x.py`` ran ``x.py``; after the command's
     first file argument ``--plugin`` is not taken, so argparse refuses the stray argument
     and nothing runs. ``--`` makes it the file name."""
-    (tmp_path / "x.py").write_text(f"print({PLUGIN_MARK!r})\n", encoding="utf-8")
-    _record(tmp_path)
-    done = _cli("replay", "game.txt", "--plugin=x.py", cwd=tmp_path)
+    plugin = tmp_path / "x.py"
+    plugin.write_text(f"print({PLUGIN_MARK!r})\n", encoding="utf-8")
+    done = run_cli("replay", str(_record(tmp_path)), f"--plugin={plugin}")
     assert PLUGIN_MARK not in done.stdout and done.returncode == 2
-    assert "unrecognized arguments: --plugin=x.py" in done.stderr
-    done = _cli("replay", "--", "--plugin=x.py", cwd=tmp_path)
+    assert f"unrecognized arguments: --plugin={plugin}" in done.stderr
+    done = run_cli("replay", "--", f"--plugin={plugin}")
     assert PLUGIN_MARK not in done.stdout and done.returncode == 1
-    assert "cannot read '--plugin=x.py'" in done.stderr
+    assert f"cannot read '--plugin={plugin}'" in done.stderr
 
 
 def test_split_plugins_stops_at_the_first_file_and_skips_option_values() -> None:
@@ -86,22 +74,22 @@ def test_replay_refuses_a_fifo_at_once(tmp_path: Path) -> None:
     writer); it is refused as not a regular file, at once."""
     fifo = tmp_path / "game.fifo"
     os.mkfifo(fifo)
-    done = _cli("replay", str(fifo), cwd=tmp_path)
+    done = run_cli("replay", str(fifo))
     assert done.returncode == 1
     assert "not a regular file" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_replay_refuses_a_directory(tmp_path: Path) -> None:
     """A directory is not a record either: one error line, exit 1."""
-    done = _cli("replay", str(tmp_path), cwd=tmp_path)
+    done = run_cli("replay", str(tmp_path))
     assert done.returncode == 1 and "not a regular file" in done.stderr
 
 
 def test_replay_reads_standard_input_as_dash(tmp_path: Path) -> None:
     """``-`` reads the record from standard input, with the same size limit."""
     text = _record(tmp_path).read_text(encoding="utf-8")
-    done = _cli("replay", "-", cwd=tmp_path, stdin=text)
+    done = run_cli("replay", "-", stdin=text)
     assert done.returncode == 0, done.stderr
     assert "every move is legal" in done.stdout and "-:" in done.stdout
-    done = _cli("replay", "-", cwd=tmp_path, stdin="#" * (MAX_RECORD_BYTES + 1))
+    done = run_cli("replay", "-", stdin="#" * (MAX_RECORD_BYTES + 1))
     assert done.returncode == 1 and f"larger than {MAX_RECORD_BYTES:,} bytes" in done.stderr

@@ -35,6 +35,7 @@ from astroplane.games.square_off.history import History
 from astroplane.games.square_off.outcome import Ending
 from astroplane.kit.limits import MAX_TURN
 from astroplane.testing import lasting_game
+from astroplane.testing.forgeries import forge
 
 ENDLESS = Rules(no_removal_turns=0)  # no draw but the turn bound
 THREEFOLD = Rules(threefold=True, no_removal_turns=0)
@@ -244,19 +245,12 @@ def test_a_move_of_int_subclasses_is_refused() -> None:
         Move(MoveKind.SLIDE, 0, Liar(1))
 
 
-def _forged(move: Move, **fields: Any) -> Move:
-    twin = object.__new__(Move)
-    for name in ("kind", "point", "to"):
-        object.__setattr__(twin, name, fields.get(name, getattr(move, name)))
-    return twin
-
-
 def test_play_applies_its_own_legal_move_never_the_callers_object() -> None:
     """Issue 32.5: a move forged past its constructor with a point that equals anything
     names at most a legal move, and ``play`` applies that legal move: B's piece never
     lands on W's point."""
     s = new_game().play(Move.place("a7"))  # B to place; a7 is W's
-    liar = _forged(Move.place("a7"), point=Liar(0))
+    liar = forge(Move.place("a7"), point=Liar(0))
     with pytest.raises(IllegalMoveError):
         s.play(liar)
     assert s.pieces_at("a7") == 0
@@ -272,7 +266,7 @@ def test_a_forged_move_is_an_illegal_move_error(fields: dict[str, Any]) -> None:
     s = new_game()
     before = position_to_text(s)
     with pytest.raises(IllegalMoveError):
-        s.play(_forged(Move.place("d7"), **fields))
+        s.play(forge(Move.place("d7"), **fields))
     assert position_to_text(s) == before
     with pytest.raises(IllegalMoveError):
         s.play(object.__new__(Move))  # no fields at all

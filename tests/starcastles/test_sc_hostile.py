@@ -24,6 +24,7 @@ from astroplane.games.starcastles import (
     state_to_dict,
 )
 from astroplane.games.starcastles.board import opposite
+from astroplane.testing.forgeries import forge
 
 
 # ---- 2. the uncontrolled castle [SC4] ---------------------------------------------------------
@@ -98,19 +99,12 @@ def test_a_move_of_a_wrong_kind_is_a_value_error(kind: Any) -> None:
         Move(kind)
 
 
-def _forged(move: Move, **fields: Any) -> Move:
-    twin = object.__new__(Move)
-    for name in ("kind", "frm", "to"):
-        object.__setattr__(twin, name, fields.get(name, getattr(move, name)))
-    return twin
-
-
 def test_a_bool_twin_forged_past_the_constructor_is_refused() -> None:
     """Issue 32.5: a legal move with a field replaced by an equal ``bool`` (as unpickling
     can build) is no legal move: ``IllegalMoveError``, the state unchanged."""
     s = new_game(2)
     legal = next(m for m in s.legal_moves() if m.frm == 1)
-    twin = _forged(legal, frm=True)
+    twin = forge(legal, frm=True)
     assert twin == legal
     with pytest.raises(IllegalMoveError):
         s.play(twin)
@@ -123,7 +117,7 @@ def test_a_forged_move_is_an_illegal_move_error(fields: dict[str, Any]) -> None:
     ``TypeError`` or ``AttributeError`` (a forged move has no cached hash either)."""
     s = new_game(2)
     legal = next(m for m in s.legal_moves() if m.frm == 1)
-    forged = _forged(legal, **fields) if fields else object.__new__(Move)
+    forged = forge(legal, **fields) if fields else object.__new__(Move)
     before = position_to_text(s)
     with pytest.raises(IllegalMoveError):
         s.play(forged)

@@ -35,6 +35,7 @@ __all__ = [
     "drawing_problems",
     "duplicate_problems",
     "foreign_state_problems",
+    "forge",
     "forged_move_problems",
     "seat_problems",
     "text_subclass_problems",
@@ -90,7 +91,7 @@ def _call(where: str, call: Callable[[], Any]) -> tuple[str, Any]:
 
 
 # ---- forged moves and odd integers -------------------------------------------------------------
-def _forge(move: Any, **fields: Any) -> Any:
+def forge(move: Any, **fields: Any) -> Any:
     """A copy of an ``attrs`` move with fields set past its constructor (and its checks),
     as unpickling or ``object.__setattr__`` can build one."""
     twin = copy.copy(move)
@@ -118,7 +119,7 @@ def forgeries(move: Any) -> Iterator[tuple[str, Any]]:
         if value in (0, 1):
             twins.append(bool(value))
         for twin in twins:
-            yield f"{f.name}={twin!r} ({type(twin).__name__})", _forge(move, **{f.name: twin})
+            yield f"{f.name}={twin!r} ({type(twin).__name__})", forge(move, **{f.name: twin})
 
 
 def forged_move_problems(g: Game[Any, Any], s: Any, where: str) -> list[str]:

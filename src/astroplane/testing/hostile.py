@@ -424,22 +424,22 @@ def _some(states: list[Any], rng: random.Random, n: int, live: bool = True) -> l
     return rng.sample(pool, min(len(pool), max(1, n)))
 
 
-def _forged(g: Game[Any, Any], states: list[Any], _c: _Corpus, rng: random.Random, n: int
+def _on_states(
+    problems_of: Callable[[Game[Any, Any], Any, str], list[str]],
+    label: str,
+    how_many: Callable[[int], int],
+) -> _ValueCheck:
+    """A check that gives a few live states (``how_many(examples)``) to ``problems_of``."""
+
+    def run(g: Game[Any, Any], states: list[Any], _c: _Corpus, rng: random.Random, n: int
             ) -> tuple[list[str], int]:  # fmt: skip
-    picked = _some(states, rng, n // 4)
-    out: list[str] = []
-    for s in picked:
-        out += forgeries.forged_move_problems(g, s, f"forged ({g.position_to_text(s)[:80]})")
-    return out, len(picked)
+        picked = _some(states, rng, how_many(n))
+        where = [f"{label} ({g.position_to_text(s)[:80]})" for s in picked]
+        return [p for s, w in zip(picked, where, strict=True) for p in problems_of(g, s, w)], len(
+            picked
+        )
 
-
-def _seats(g: Game[Any, Any], states: list[Any], _c: _Corpus, rng: random.Random, n: int
-           ) -> tuple[list[str], int]:  # fmt: skip
-    picked = _some(states, rng, 2)
-    out: list[str] = []
-    for s in picked:
-        out += forgeries.seat_problems(g, s, f"seats ({g.position_to_text(s)[:80]})")
-    return out, len(picked)
+    return run
 
 
 def _foreign(g: Game[Any, Any], _s: list[Any], _c: _Corpus, _r: random.Random, _n: int
@@ -486,8 +486,8 @@ def _duplicates(g: Game[Any, Any], _s: list[Any], corpus: _Corpus, rng: random.R
 
 
 _VALUE_CHECKS: dict[str, _ValueCheck] = {
-    "forged": _forged,
-    "seats": _seats,
+    "forged": _on_states(forgeries.forged_move_problems, "forged", lambda n: n // 4),
+    "seats": _on_states(forgeries.seat_problems, "seats", lambda n: 2),
     "foreign-state": _foreign,
     "drawing": _drawing,
     "text-subclass": _text_subclass,
