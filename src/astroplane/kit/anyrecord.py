@@ -1,11 +1,10 @@
 """Game records for any registered game, from its ``Game`` alone: what a game gets when it
 brings no record format of its own (as OpenSpiel serializes any game by its actions).
 
-``record_functions(game)`` is what the tools call (``astroplane replay``, ``selfplay
---record``, the conformance suite, the fuzzer): the game's own ``record_to_text`` /
-``record_from_text`` when it has them, else the kit's record (``astroplane.kit.gamerecord``)
-built from the protocol: the game's move notation, position text and rules text, its seat
-names and player counts. The record reads like the others::
+A ``Game``'s ``record_to_text`` / ``record_from_text`` use the game's own record class
+(``Game.record_type``) when it has one, else the kit's record (``astroplane.kit.gamerecord``)
+built here from the protocol: the game's move notation, position text and rules text, its
+seat names and player counts. The record reads like the others::
 
     [Game "tic-tac-toe"]
     [Result "X wins"]
@@ -20,12 +19,15 @@ turns have several plies writes them on its turn's line), a ``Players`` header w
 has several player counts, ``First`` (the first player's seat name) when it is not the
 usual one, ``Rules`` when not the game's default rules (states with a ``rules`` attribute),
 ``Position`` for any other start, and a ``Result`` of ``*``, ``draw`` or the winners'
-seat names and ``wins`` (the seats with the highest return).
+seat names and ``wins`` (the seats with the highest return). A game without a position
+text gets records that start from a new game: the rules, the players and the first seat
+say all there is, and a record of any other start cannot be written (a ``NotationError``
+says why), as OpenSpiel serializes a game by its rules and actions.
 
 Examples:
     >>> from astroplane.protocol import get_game
     >>> game = get_game("tic-tac-toe")  # examples/games/tictactoe.py, without records
-    >>> game.record_to_text is None
+    >>> game.record_type is None
     True
     >>> to_text, from_text = record_functions(game)
     >>> s = game.new_game(2)
@@ -49,36 +51,62 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from astroplane.errors import NotationError
 from astroplane.kit.gamerecord import Headers, Record, RecordFormat, first_seat
 from astroplane.kit.records import token_header
-from astroplane.protocol import Game
 
-__all__ = ["record_class", "record_format", "record_functions"]
-
-#: Record classes built so far, by game name (with the game they were built for).
-_CLASSES: dict[str, tuple[Game[Any, Any], type[Record[Any, Any]]]] = {}
+__all__ = ["RecordGame", "record_class", "record_format", "record_functions"]
 
 ToText = Callable[[Any, Sequence[Any], Mapping[str, str]], str]
 FromText = Callable[[str], tuple[Any, tuple[Any, ...]]]
 
 
-def record_functions(game: Game[Any, Any]) -> tuple[ToText, FromText]:
-    """``(record_to_text, record_from_text)`` for ``game``: its own, or the kit's record
-    built from its ``Game`` (``record_format``).
+class RecordGame(Protocol):
+    """What the kit's record needs of a game (an ``astroplane.protocol.Game`` has it)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def player_counts(self) -> tuple[int, ...]: ...
+    @property
+    def seat_names(self) -> tuple[str, ...]: ...
+    @property
+    def position_to_text(self) -> Callable[[Any], str] | None: ...
+    @property
+    def position_from_text(self) -> Callable[..., Any] | None: ...
+    def new_game(self, players: int, *, rules: Any = None, first: Any = None) -> Any: ...
+    def format_move(self, state: Any, move: Any) -> str: ...
+    def parse_move(self, state: Any, text: str) -> Any: ...
+    def rules_to_text(self, rules: Any) -> str: ...
+    def rules_from_text(self, text: str) -> Any: ...
+    def record_to_text(self, state: Any, moves: Sequence[Any], headers: Mapping[str, str]) -> str:
+        """The game's record text (what ``record_functions`` gives first)."""
+        ...
+
+    def record_from_text(self, text: str) -> tuple[Any, tuple[Any, ...]]:
+        """The game's record reader."""
+        ...
+
+
+#: Record classes built so far, by game name (with the game they were built for).
+_CLASSES: dict[str, tuple[RecordGame, type[Record[Any, Any]]]] = {}
+
+
+def record_functions(game: RecordGame) -> tuple[ToText, FromText]:
+    """``(record_to_text, record_from_text)`` of ``game``: its own record's, or the kit's
+    record built from its ``Game`` (what ``Game``'s defaults use).
 
     Raises:
         ValueError: From ``record_format``, if the game cannot start a game.
     """
-    if game.record_to_text is not None and game.record_from_text is not None:
-        return game.record_to_text, game.record_from_text
-    cls = record_class(game)
-    return cls.text_of_game, cls.game_of_text
+    return game.record_to_text, game.record_from_text
 
 
-def record_class(game: Game[Any, Any]) -> type[Record[Any, Any]]:
+def record_class(game: RecordGame) -> type[Record[Any, Any]]:
     """A ``Record`` subclass for ``game`` whose ``FORMAT`` is ``record_format(game)``
     (built once per game)."""
     known = _CLASSES.get(game.name)
@@ -90,7 +118,7 @@ def record_class(game: Game[Any, Any]) -> type[Record[Any, Any]]:
     return cls
 
 
-def record_format(game: Game[Any, Any]) -> RecordFormat[Any, Any]:
+def record_format(game: RecordGame) -> RecordFormat[Any, Any]:
     """The kit's record format for ``game``, from its ``Game`` (see the module docstring).
 
     Raises:
@@ -99,7 +127,7 @@ def record_format(game: Game[Any, Any]) -> RecordFormat[Any, Any]:
     names = tuple(game.seat_names)
     counts = tuple(game.player_counts)
     start = game.new_game(counts[0])
-    default_rules = _rules_text(game, start, "")
+    default_rules = str(game.rules_to_text(getattr(start, "rules", None)))
 
     def seat_headers(state: Any) -> tuple[tuple[str, str], ...]:
         return (("Players", str(len(state.seats))),) if len(counts) > 1 else ()
@@ -140,8 +168,8 @@ def record_format(game: Game[Any, Any]) -> RecordFormat[Any, Any]:
         state_type=type(start),
         format_move=game.format_move,
         parse_move=game.parse_move,
-        position_to_text=game.position_to_text,
-        position_from_text=game.position_from_text,
+        position_to_text=game.position_to_text or _no_position(game, "written"),
+        position_from_text=game.position_from_text or _no_position(game, "read"),
         rules_text=lambda state: _rules_text(game, state, default_rules),
         rules_from_text=game.rules_from_text,
         default_rules=default_rules,
@@ -157,7 +185,21 @@ def record_format(game: Game[Any, Any]) -> RecordFormat[Any, Any]:
     )
 
 
-def _rules_text(game: Game[Any, Any], state: Any, default: str) -> str:
+def _no_position(game: RecordGame, done: str) -> Callable[..., Any]:
+    """For a game without position text: a record of a start no new game makes cannot be
+    written, nor a ``Position`` header read."""
+
+    def refuse(value: Any) -> Any:
+        raise NotationError(
+            f"{game.title} has no position text: its records start from a new game (the "
+            f"rules, the players and the first seat), so a Position header cannot be {done}",
+            value if isinstance(value, str) else "",
+        )
+
+    return refuse
+
+
+def _rules_text(game: RecordGame, state: Any, default: str) -> str:
     rules = getattr(state, "rules", None)
     return default if rules is None else str(game.rules_to_text(rules))
 

@@ -36,6 +36,7 @@ from astroplane.games.square_off.board import BOARD, N_POINTS, Board, point_id, 
 from astroplane.games.square_off.evaluation import evaluate
 from astroplane.games.square_off.game import (
     SQUARE_OFF_GAME,
+    SquareOffGame,
     describe_outcome,
     highlights,
     invariants,
@@ -105,6 +106,7 @@ __all__ = [
     "Outcome",
     "PositionError",
     "Rules",
+    "SquareOffGame",
     "SquareOffState",
     "action_to_move",
     "describe_outcome",
