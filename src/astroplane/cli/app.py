@@ -13,6 +13,7 @@ from rich.text import Text
 
 import astroplane
 from astroplane.agents import BOTS
+from astroplane.cli.check import add_check_parser
 from astroplane.cli.common import DEFAULT_MAX_TURNS, CliError, board_text, rules_for
 from astroplane.cli.interactive import cmd_play
 from astroplane.cli.perft import cmd_perft
@@ -254,6 +255,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fp.add_argument("--rules", default=None, metavar="RULES", help=_rules_help())
     fp.set_defaults(run=cmd_perft)
+
+    add_check_parser(sub, _game, _games, _seed)
 
     gp = sub.add_parser(
         "games",

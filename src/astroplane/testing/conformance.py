@@ -36,8 +36,8 @@ from astroplane.testing.states import TurnWatch, end_problems, state_problems
 
 __all__ = ["assert_conformance", "check_conformance"]
 
-#: Observations checked: every state up to this ply, then every tenth.
-_OBSERVE_ALL = 20
+#: Observations checked: every state up to this ply, then every 25th.
+_OBSERVE_ALL = 5
 
 
 def assert_conformance(rules: Any = None, **kwargs: Any) -> ConformanceReport:
@@ -232,7 +232,7 @@ class _Run:
         self.report(self.turns.see(state))
         self.check_formats(state, moves)
         self.report(action_problems(g, state, self.rng))
-        if self.checked <= _OBSERVE_ALL or self.checked % 10 == 0:
+        if self.checked <= _OBSERVE_ALL or self.checked % 25 == 0:
             found, self.shape = observation_problems(g, state, self.shape)
             self.report(found)
         if not state.is_over:
