@@ -41,7 +41,9 @@ def test_astroplane_check_passes(plugin: str, name: str) -> None:
 
 
 @pytest.mark.parametrize(("plugin", "name"), EXAMPLES)
-def test_selfplay_writes_records_and_svg_that_replay(plugin: str, name: str, tmp_path: Path) -> None:
+def test_selfplay_writes_records_and_svg_that_replay(
+    plugin: str, name: str, tmp_path: Path
+) -> None:
     """``selfplay --record DIR --svg FILE`` plays to the end, writes a record per game
     (the kit's, from the game's notation) that ``replay`` reads back, and SVG documents."""
     done = _cli(plugin, "selfplay", "--game", name, "--games", "2", "--seed", "4",
