@@ -36,7 +36,7 @@ def planted(example: str, *edits: tuple[str, str]) -> Game[Any, Any]:
     assert spec is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its states pickle by their module's name
-    exec(compile(source, f"<planted {example} {n}>", "exec"), module.__dict__)  # noqa: S102
+    exec(compile(source, f"<planted {example} {n}>", "exec"), module.__dict__)
     game: Game[Any, Any] = module.GAME
     return game
 
@@ -194,13 +194,7 @@ def test_a_win_that_does_not_end_the_game() -> None:
 
 
 def test_a_finished_game_with_legal_moves() -> None:
-    game = planted(
-        "tictactoe",
-        (
-            '        return () if self.is_over else tuple(i for i, c in enumerate(self.cells) if c == ".")',
-            '        return tuple(i for i, c in enumerate(self.cells) if c == ".")',
-        ),
-    )
+    game = planted("tictactoe", ("return () if self.is_over else tuple(", "return tuple("))
     assert any("finished game lists" in p for p in caught(game, "terminal"))
 
 

@@ -23,15 +23,22 @@ Examples:
 
 from __future__ import annotations
 
+import importlib
 import random
 import xml.etree.ElementTree as ET
+from types import ModuleType
 from typing import Any
 
-from astroplane import svg
 from astroplane.errors import DrawingError
 from astroplane.protocol import Game, get_game, sample_chance
 
 __all__ = ["drawing_problems"]
+
+
+def _svg() -> ModuleType:
+    """``astroplane.svg``, loaded when a drawing is checked: it draws ASTROPLANE itself, so
+    importing it loads that game, and ``astroplane.testing`` loads no game of its own."""
+    return importlib.import_module("astroplane.svg")
 
 
 def drawing_problems(g: Game[Any, Any], seed: int, problems: list[str], notes: list[str]) -> None:
@@ -56,7 +63,8 @@ def drawing_problems(g: Game[Any, Any], seed: int, problems: list[str], notes: l
             if not drawing.lstrip().startswith(("<svg", "<?xml")):
                 problems.append(f"drawing: render_svg gives no SVG document: {drawing[:60]!r}")
                 return
-        if registered and svg.board(after, last_move=move) != g.render_svg(after, last_move=move):
+        drawn = g.render_svg(after, last_move=move)
+        if registered and _svg().board(after, last_move=move) != drawn:
             problems.append("drawing: astroplane.svg.board does not draw what render_svg draws")
             return
         state = after
@@ -67,6 +75,7 @@ def drawing_problems(g: Game[Any, Any], seed: int, problems: list[str], notes: l
 
 
 def _prefix_problems(g: Game[Any, Any], state: Any, problems: list[str]) -> None:
+    svg = _svg()
     boards = {p: ET.fromstring(svg.board(state, prefix=p)) for p in ("left", "right")}
     ids = {p: {e.get("id") for e in root.iter() if e.get("id")} for p, root in boards.items()}
     if not ids["left"] or ids["left"] & ids["right"]:
