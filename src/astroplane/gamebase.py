@@ -61,7 +61,7 @@ from astroplane.kit.observation import generic_observation, generic_shape
 from astroplane.kit.variants import Variants
 from astroplane.states import MoveT, StateT
 
-__all__ = ["STATE_HOOKS", "Game"]
+__all__ = ["STATE_HOOKS", "Game", "delegate"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -77,6 +77,23 @@ STATE_HOOKS = frozenset(
 )  # fmt: skip
 _NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
+
+
+def delegate(*functions: Callable[..., Any]) -> Any:
+    """Module functions as hooks of a ``Game`` subclass, in the order given: one
+    ``staticmethod`` each (a plain function set on a class would get the game as its first
+    argument), a tuple of them for several.
+
+    Examples:
+        >>> def format_move(state, move):
+        ...     return str(move)
+        >>> class Sketch:
+        ...     format_move, parse_move = delegate(format_move, int)
+        >>> Sketch().format_move(None, 3), Sketch().parse_move("4")
+        ('3', 4)
+    """
+    hooks = tuple(staticmethod(f) for f in functions)
+    return hooks[0] if len(hooks) == 1 else hooks
 
 
 def _wrong_state(game: Game[Any, Any], hook: str, state: object) -> WrongGameError:

@@ -35,7 +35,7 @@ from importlib import metadata
 from types import MappingProxyType
 from typing import Any
 
-from astroplane.gamebase import Game
+from astroplane.gamebase import Game, delegate
 from astroplane.gametype import ChanceMode, GameInfo, GameType, Information, Utility
 from astroplane.states import (
     State,
@@ -53,6 +53,7 @@ __all__ = [
     "Information",
     "State",
     "Utility",
+    "delegate",
     "game_errors",
     "game_of",
     "games",

@@ -50,14 +50,49 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Protocol, TextIO, TypeVar
 
 from astroplane.errors import NotationError
-from astroplane.kit.gamerecord import Headers, Record, RecordFormat, first_seat
+from astroplane.kit.gamerecord import (
+    Headers,
+    Record,
+    RecordFormat,
+    TurnLines,
+    first_seat,
+    iter_games,
+    read_games,
+    write_games,
+)
+from astroplane.kit.recordlines import PlayableState
 from astroplane.kit.records import token_header
 
-__all__ = ["RecordGame", "record_class", "record_format", "record_functions"]
+#: What a game's record module exports besides its ``GameRecord``: the functions
+#: ``record_texts`` makes and the record hooks of ``Game``.
+RECORD_TEXTS = (
+    "iter_records",
+    "read_records",
+    "record_from_text",
+    "record_to_text",
+    "write_records",
+)
+
+__all__ = [
+    "RECORD_TEXTS",
+    "RecordGame",
+    "notation_format",
+    "record_class",
+    "record_format",
+    "record_functions",
+    "record_texts",
+]
+
+R = TypeVar("R", bound=Record[Any, Any])
+S = TypeVar("S", bound=PlayableState)
+M = TypeVar("M")
+
+#: The headers only one game's records carry, by that game (``RecordFormat.marks``).
+MARKS = {"Seats": "astroplane", "Colours": "aeroplane-chess"}
 
 ToText = Callable[[Any, Sequence[Any], Mapping[str, str]], str]
 FromText = Callable[[str], tuple[Any, tuple[Any, ...]]]
@@ -118,6 +153,53 @@ def record_class(game: RecordGame) -> type[Record[Any, Any]]:
     return cls
 
 
+def notation_format(
+    game: str,
+    state_type: type[S],
+    seats: Sequence[str],
+    notation: tuple[Callable[[S, M], str], Callable[[S, str], M]],
+    position: tuple[Callable[[S], str], Callable[[str], S]],
+    rules: tuple[Callable[[Any], str], Callable[[str], Any]],
+    default_rules: str,
+    **choices: Any,
+) -> RecordFormat[S, M]:
+    """A game's ``RecordFormat`` from its notation, position text and rules text (each a
+    ``(write, read)`` pair) and its seat names, with the kit's usual choices where
+    ``choices`` (``RecordFormat``'s other fields) does not say otherwise: a state's rules
+    written with ``rules[0]``, the seat to act and the first seat by name (the first seat
+    name by default), no seat headers, the other games' marks; with ``TurnLines``, a line
+    per turn (``state.turn``) and the first seat in play as the usual first.
+
+    Examples:
+        >>> from astroplane.games.square_off import GameRecord
+        >>> GameRecord.FORMAT.who(GameRecord.FORMAT.new_start(GameRecord.FORMAT.rules_from_text(
+        ...     "square-off"), {}))
+        'W'
+    """
+    usual: dict[str, Any] = {
+        "rules_text": lambda state: rules[0](state.rules),
+        "who": lambda state: seats[int(state.to_move)],
+        "first": lambda state: seats[int(state.to_move)],
+        "first_default": seats[0],
+        "seat_headers": lambda state: (),
+        "marks": {k: v for k, v in MARKS.items() if v != game},
+    }
+    if isinstance(choices.get("lines"), TurnLines):
+        usual["round_of"] = lambda state: (state.turn, True)
+        usual["first_default"] = lambda state: seats[state.seats[0]]
+    return RecordFormat(
+        game=game,
+        state_type=state_type,
+        format_move=notation[0],
+        parse_move=notation[1],
+        position_to_text=position[0],
+        position_from_text=position[1],
+        rules_from_text=rules[1],
+        default_rules=default_rules,
+        **{**usual, **choices},
+    )
+
+
 def record_format(game: RecordGame) -> RecordFormat[Any, Any]:
     """The kit's record format for ``game``, from its ``Game`` (see the module docstring).
 
@@ -163,25 +245,22 @@ def record_format(game: RecordGame) -> RecordFormat[Any, Any]:
         turn, players = int(state.turn), max(len(state.seats), 1)
         return (turn - 1) // players + 1, (turn - 1) % players == 0
 
-    return RecordFormat(
-        game=game.name,
-        state_type=type(start),
-        format_move=game.format_move,
-        parse_move=game.parse_move,
-        position_to_text=game.position_to_text or _no_position(game, "written"),
-        position_from_text=game.position_from_text or _no_position(game, "read"),
+    position = game.position_to_text, game.position_from_text
+    return notation_format(
+        game.name,
+        type(start),
+        names,
+        (game.format_move, game.parse_move),
+        (position[0] or _no_position(game, "written"), position[1] or _no_position(game, "read")),
+        (game.rules_to_text, game.rules_from_text),
+        default_rules,
         rules_text=lambda state: _rules_text(game, state, default_rules),
-        rules_from_text=game.rules_from_text,
-        default_rules=default_rules,
         result=lambda state: _result(names, state),
         round_of=round_of,
-        who=lambda state: names[int(state.to_move)],
         seat_headers=seat_headers,
-        first=lambda state: names[int(state.to_move)],
         first_default=names[int(start.to_move)],
         standard=standard,
         new_start=new_start,
-        marks={"Seats": "astroplane", "Colours": "aeroplane-chess"},
     )
 
 
@@ -214,3 +293,65 @@ def _result(names: tuple[str, ...], state: Any) -> str:
     if all(v == best for v in values):
         return "draw"
     return " ".join(names[s] for s in state.seats if returns[s] == best) + " wins"
+
+
+def record_texts(
+    cls: type[R],
+) -> tuple[
+    Callable[[str | TextIO], Iterator[R]],
+    Callable[[str], tuple[R, ...]],
+    Callable[[Iterable[R]], str],
+]:
+    """``(iter_records, read_records, write_records)`` for the records of ``cls`` (a game's
+    ``GameRecord``), so that a game writes none of them itself.
+
+    Examples:
+        >>> from astroplane.games.square_off import GameRecord, new_game
+        >>> iter_records, read_records, write_records = record_texts(GameRecord)
+        >>> a = GameRecord.from_game(new_game(), [], event="one")
+        >>> [r.header("Event") for r in read_records(write_records([a, a]))]
+        ['one', 'one']
+    """
+
+    def iter_records(source: str | TextIO) -> Iterator[R]:
+        return iter_games(cls, source)
+
+    def read_records(text: str) -> tuple[R, ...]:
+        return read_games(cls, text)
+
+    def write_records(records: Iterable[R]) -> str:
+        return write_games(records)
+
+    name = cls.__name__
+    iter_records.__doc__ = f"""The games of a text or a text file, one at a time (like a PGN
+    file), as ``{name}``s.
+
+    Args:
+        source: A text, or a file opened in text mode (read in chunks of 64 KiB, so an
+            endless file costs at most ``MAX_RECORDS_TEXT`` characters): at most
+            ``MAX_RECORDS_TEXT`` (64 MiB) characters, each game at most ``MAX_RECORD_TEXT``.
+
+    Yields:
+        Each game's record, replayed and validated as ``{name}.from_text`` does.
+
+    Raises:
+        NotationError: If the source is too long, holds no game or too many, or a game
+            cannot be read (``{name}.from_text``); ``line`` counts from the source's start.
+    """
+    read_records.__doc__ = f"""Every game of a text of one or more records, as ``{name}``s.
+
+    Raises:
+        NotationError: If the text is not a string, too long or empty, or a game cannot be
+            read (``{name}.from_text``).
+    """
+    write_records.__doc__ = """The text of several games, a blank line between them;
+    ``read_records`` reads it.
+
+    Raises:
+        ValueError: If a record cannot be written, there is none, or the text would be
+            longer than ``MAX_RECORDS_TEXT``.
+    """
+    for function in (iter_records, read_records, write_records):
+        function.__module__ = cls.__module__
+        function.__qualname__ = function.__name__
+    return iter_records, read_records, write_records

@@ -32,6 +32,9 @@ Examples:
 from __future__ import annotations
 
 from astroplane.errors import IllegalMoveError, NotationError, PositionError
+from astroplane.games.aeroplane_chess.actions import action_to_move as action_to_move
+from astroplane.games.aeroplane_chess.actions import move_to_action as move_to_action
+from astroplane.games.aeroplane_chess.actions import num_actions as num_actions
 from astroplane.games.aeroplane_chess.board import (
     COLOUR_NAMES,
     COLOURS,
@@ -40,12 +43,21 @@ from astroplane.games.aeroplane_chess.board import (
     square_from_name,
     square_name,
 )
+from astroplane.games.aeroplane_chess.board import HANGAR as HANGAR
+from astroplane.games.aeroplane_chess.board import SQUARE_OF as SQUARE_OF
 from astroplane.games.aeroplane_chess.evaluation import evaluate
 from astroplane.games.aeroplane_chess.game import AEROPLANE_CHESS, AeroplaneChess, partners
+from astroplane.games.aeroplane_chess.game import GOAL as GOAL
+from astroplane.games.aeroplane_chess.game import RULES_SUMMARY as RULES_SUMMARY
+from astroplane.games.aeroplane_chess.game import highlights as highlights
 from astroplane.games.aeroplane_chess.jsonio import from_json, json_schema, to_json
+from astroplane.games.aeroplane_chess.jsonio import state_from_dict as state_from_dict
+from astroplane.games.aeroplane_chess.jsonio import state_to_dict as state_to_dict
 from astroplane.games.aeroplane_chess.movegen import Flight
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind
 from astroplane.games.aeroplane_chess.notation import format_move, parse_move
+from astroplane.games.aeroplane_chess.observation import observation_shape as observation_shape
+from astroplane.games.aeroplane_chess.observation import observe as observe
 from astroplane.games.aeroplane_chess.options import (
     CLASSIC,
     FAMILY,
@@ -66,9 +78,13 @@ from astroplane.games.aeroplane_chess.options import (
 )
 from astroplane.games.aeroplane_chess.position import position_from_text, position_to_text
 from astroplane.games.aeroplane_chess.record import GameRecord
+from astroplane.games.aeroplane_chess.render import LEGEND as LEGEND
+from astroplane.games.aeroplane_chess.render import describe_dice as describe_dice
 from astroplane.games.aeroplane_chess.render import describe_outcome, render
+from astroplane.games.aeroplane_chess.setup import check_state as check_state
 from astroplane.games.aeroplane_chess.setup import new_game, setup_position
 from astroplane.games.aeroplane_chess.state import AeroplaneState, use_position_text
+from astroplane.games.aeroplane_chess.svg import FILL as FILL
 from astroplane.games.aeroplane_chess.svg import render_svg
 from astroplane.protocol import register_game
 

@@ -41,7 +41,7 @@ from astroplane.games.aeroplane_chess.state import AeroplaneState
 from astroplane.games.aeroplane_chess.svg import FILL, render_svg
 from astroplane.kit.jsonread import states_only
 from astroplane.kit.svg import render_hook
-from astroplane.protocol import ChanceMode, Game, GameInfo, GameType
+from astroplane.protocol import ChanceMode, Game, GameInfo, GameType, delegate
 
 __all__ = ["AEROPLANE_CHESS", "GOAL", "RULES_SUMMARY", "AeroplaneChess", "highlights", "partners"]
 
@@ -97,11 +97,13 @@ class AeroplaneChess(Game[AeroplaneState, Move]):
     (1, then down to 0 for the last), so the returns sum to half the player count: the
     game is constant-sum per player count (``game_info``)."""
 
-    name = "aeroplane-chess"
-    title = "Aeroplane Chess"
-    player_counts = (2, 3, 4)
-    seat_names = COLOURS
-    seat_colours = FILL
+    name, title, player_counts, seat_names = (
+        "aeroplane-chess",
+        "Aeroplane Chess",
+        (2, 3, 4),
+        COLOURS,
+    )
+    seat_colours, variant_registry, record_type = FILL, VARIANTS, GameRecord
     game_type = GameType(
         ChanceMode.EXPLICIT_STOCHASTIC,
         max_chance_outcomes=6,
@@ -109,28 +111,18 @@ class AeroplaneChess(Game[AeroplaneState, Move]):
         max_game_length=MAX_TURN * 3,  # the standard rules: three rolls a turn at most
     )
     texts = MappingProxyType({"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY})
-    variant_registry = VARIANTS
-    record_type = GameRecord
 
-    new_game = staticmethod(new_game)
-    format_move = staticmethod(format_move)
-    parse_move = staticmethod(parse_move)
-    position_to_text = staticmethod(position_to_text)
-    position_from_text = staticmethod(position_from_text)
-    from_json = staticmethod(states_only(from_json, AeroplaneState))
-    to_dict = staticmethod(state_to_dict)
-    from_dict = staticmethod(state_from_dict)
-    highlights = staticmethod(highlights)
-    describe_outcome = staticmethod(describe_outcome)
-    status = staticmethod(describe_dice)
-    render_svg = staticmethod(render_hook(render_svg))  # last_move rings the square it ended on
-    evaluate = staticmethod(evaluate)
-    num_actions = staticmethod(num_actions)
-    action_to_move = staticmethod(action_to_move)
-    move_to_action = staticmethod(move_to_action)
-    observe = staticmethod(observe)
-    observation_shape = staticmethod(observation_shape)
-    partners = staticmethod(partners)
+    new_game, format_move, parse_move = delegate(new_game, format_move, parse_move)
+    position_to_text, position_from_text = delegate(position_to_text, position_from_text)
+    to_dict, from_dict = delegate(state_to_dict, state_from_dict)
+    from_json = delegate(states_only(from_json, AeroplaneState))
+    describe_outcome, status, highlights = delegate(describe_outcome, describe_dice, highlights)
+    render_svg = delegate(render_hook(render_svg))  # last_move rings the square it ended on
+    num_actions, action_to_move, move_to_action = delegate(
+        num_actions, action_to_move, move_to_action
+    )
+    observe, observation_shape, evaluate = delegate(observe, observation_shape, evaluate)
+    partners = delegate(partners)
 
     def render_text(self, state: AeroplaneState, *, highlight: Iterable[object] = ()) -> str:
         """The board for a terminal without its status line (the command line prints it);

@@ -44,7 +44,7 @@ from astroplane.games.astroplane.state import GameState
 from astroplane.games.astroplane.svg import board
 from astroplane.games.astroplane.topology import grid_position
 from astroplane.kit.svg import PALETTE
-from astroplane.protocol import Game, GameInfo, GameType, register_game
+from astroplane.protocol import Game, GameInfo, GameType, delegate, register_game
 
 __all__ = ["ASTROPLANE", "TURN_ACTIONS", "AstroplaneGame", "describe_outcome", "highlights"]
 
@@ -150,30 +150,18 @@ class AstroplaneGame(Game[GameState, Move]):
     action encoding; the rules text, variants and JSON text come from the kit's defaults
     (``variant_registry``, ``to_dict``)."""
 
-    name = "astroplane"
-    title = "ASTROPLANE"
-    player_counts = (2, 3, 4)
-    seat_names = tuple(SEAT_NAMES)
-    seat_colours = tuple(c.fill for c in PALETTE[:4])
+    name, title, player_counts = "astroplane", "ASTROPLANE", (2, 3, 4)
+    seat_names, seat_colours = tuple(SEAT_NAMES), tuple(c.fill for c in PALETTE[:4])
     game_type = GameType(max_game_length=MAX_TURN * TURN_ACTIONS)
     texts = MappingProxyType({"goal": GOAL, "legend": LEGEND, "rules": RULES})
-    variant_registry = VARIANTS
-    record_type = GameRecord
+    variant_registry, record_type = VARIANTS, GameRecord
 
-    format_move = staticmethod(format_move)
-    parse_move = staticmethod(parse_move)
-    position_to_text = staticmethod(position_to_text)
-    position_from_text = staticmethod(position_from_text)
-    to_dict = staticmethod(state_to_dict)
-    from_dict = staticmethod(state_from_dict)
-    from_json = staticmethod(state_from_json)
-    render_svg = staticmethod(board)
-    evaluate = staticmethod(evaluate)
-    effects = staticmethod(effects)
-    describe_outcome = staticmethod(describe_outcome)
-    status = staticmethod(status_line)
-    highlights = staticmethod(highlights)
-    action_to_move = staticmethod(actions.action_to_move)
+    format_move, parse_move = delegate(format_move, parse_move)
+    position_to_text, position_from_text = delegate(position_to_text, position_from_text)
+    to_dict, from_dict, from_json = delegate(state_to_dict, state_from_dict, state_from_json)
+    render_svg, evaluate, effects = delegate(board, evaluate, effects)
+    describe_outcome, status, highlights = delegate(describe_outcome, status_line, highlights)
+    action_to_move = delegate(actions.action_to_move)
 
     def new_game(
         self, players: int = 2, *, rules: Rules | None = None, first: Any = None

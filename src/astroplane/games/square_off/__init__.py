@@ -70,12 +70,7 @@ from astroplane.games.square_off.options import (
 from astroplane.games.square_off.outcome import Ending, Outcome
 from astroplane.games.square_off.play import SEATS
 from astroplane.games.square_off.position import position_from_text, position_to_text
-from astroplane.games.square_off.record import (
-    GameRecord,
-    iter_records,
-    read_records,
-    write_records,
-)
+from astroplane.games.square_off.record import GameRecord, iter_records, read_records, write_records
 from astroplane.games.square_off.render import render
 from astroplane.games.square_off.rulestext import VARIANTS, rules_from_text, rules_to_text
 from astroplane.games.square_off.setup import new_game, seat_from_name, setup_position

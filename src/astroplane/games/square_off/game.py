@@ -47,7 +47,7 @@ from astroplane.games.square_off.state import SquareOffState
 from astroplane.games.square_off.svg import FILL, render_svg
 from astroplane.kit.jsonread import states_only
 from astroplane.kit.svg import render_hook
-from astroplane.protocol import Game, GameInfo, GameType
+from astroplane.protocol import Game, GameInfo, GameType, delegate
 
 __all__ = [
     "GOAL",
@@ -229,34 +229,21 @@ class SquareOffGame(Game[SquareOffState, Move]):
     """Square Off for the generic tools; its action numbers are OpenSpiel's
     ``nine_mens_morris`` ones [SO25]."""
 
-    name = "square-off"
-    title = "Square Off"
-    player_counts = (2,)
-    seat_names = SEATS
-    seat_colours = FILL
+    name, title, player_counts, seat_names = "square-off", "Square Off", (2,), SEATS
+    seat_colours, variant_registry, record_type = FILL, VARIANTS, GameRecord
     game_type = GameType(max_game_length=max_plies(SQUARE_OFF))
     texts = MappingProxyType({"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY})
-    variant_registry = VARIANTS
-    record_type = GameRecord
 
-    format_move = staticmethod(format_move)
-    parse_move = staticmethod(parse_move)
-    position_to_text = staticmethod(position_to_text)
-    position_from_text = staticmethod(position_from_text)
-    from_json = staticmethod(states_only(from_json, SquareOffState))
-    to_dict = staticmethod(state_to_dict)
-    from_dict = staticmethod(state_from_dict)
-    render_text = staticmethod(render_text)
-    describe_outcome = staticmethod(describe_outcome)
-    status = staticmethod(status)
-    render_svg = staticmethod(render_hook(render_svg))
-    evaluate = staticmethod(evaluate)
-    invariants = staticmethod(invariants)
-    highlights = staticmethod(highlights)
-    with_turn_limit = staticmethod(with_turn_limit)
-    action_to_move = staticmethod(action_to_move)
-    observe = staticmethod(observe)
-    observation_shape = staticmethod(observation_shape)
+    format_move, parse_move = delegate(format_move, parse_move)
+    position_to_text, position_from_text = delegate(position_to_text, position_from_text)
+    to_dict, from_dict = delegate(state_to_dict, state_from_dict)
+    from_json = delegate(states_only(from_json, SquareOffState))
+    render_text, render_svg = delegate(render_text, render_hook(render_svg))
+    describe_outcome, status, highlights = delegate(describe_outcome, status, highlights)
+    evaluate, invariants, with_turn_limit = delegate(evaluate, invariants, with_turn_limit)
+    observe, observation_shape, action_to_move = delegate(
+        observe, observation_shape, action_to_move
+    )
 
     def new_game(
         self, players: int = 2, *, rules: Rules | None = None, first: int | str | None = None

@@ -52,6 +52,8 @@ from astroplane.games.starcastles.jsonio import (
 from astroplane.games.starcastles.moves import Move, MoveKind
 from astroplane.games.starcastles.names import COLOUR_NAMES, SEAT_COLOURS, SEAT_NAMES
 from astroplane.games.starcastles.notation import format_move, parse_move
+from astroplane.games.starcastles.observation import observation_shape as observation_shape
+from astroplane.games.starcastles.observation import observe as observe
 from astroplane.games.starcastles.options import (
     OWN_CASTLES,
     STARCASTLES,
@@ -66,7 +68,14 @@ from astroplane.games.starcastles.record import (
     read_records,
     write_records,
 )
+from astroplane.games.starcastles.record import record_from_text as record_from_text
+from astroplane.games.starcastles.record import record_to_text as record_to_text
+from astroplane.games.starcastles.render import GOAL as GOAL
+from astroplane.games.starcastles.render import LEGEND as LEGEND
+from astroplane.games.starcastles.render import RULES_SUMMARY as RULES_SUMMARY
 from astroplane.games.starcastles.render import describe_outcome, render_text
+from astroplane.games.starcastles.render import highlights as highlights
+from astroplane.games.starcastles.render import status as status
 from astroplane.games.starcastles.setup import check_state, new_game, setup_position
 from astroplane.games.starcastles.state import StarCastlesState
 from astroplane.games.starcastles.svg import render_svg

@@ -39,7 +39,7 @@ from astroplane.games.starcastles.state import StarCastlesState
 from astroplane.games.starcastles.svg import render_svg
 from astroplane.kit.limits import shown
 from astroplane.kit.svg import render_hook
-from astroplane.protocol import Game, GameInfo, GameType
+from astroplane.protocol import Game, GameInfo, GameType, delegate
 
 __all__ = ["STARCASTLES_GAME", "TURN_PLIES", "StarCastlesGame", "with_turn_limit"]
 
@@ -74,33 +74,19 @@ class StarCastlesGame(Game[StarCastlesState, Move]):
     """StarCastles for the generic tools; the action encoding is sized by the rules (the
     board's arms), so ``num_actions`` and the numbers take the state's rules."""
 
-    name = "starcastles"
-    title = "StarCastles"
-    player_counts = (2, 3, 4, 5, 6)
-    seat_names = SEAT_NAMES
-    seat_colours = SEAT_COLOURS
+    name, title, player_counts = "starcastles", "StarCastles", (2, 3, 4, 5, 6)
+    seat_names, seat_colours = SEAT_NAMES, SEAT_COLOURS
     game_type = GameType(max_game_length=STARCASTLES.max_rounds * 6 * TURN_PLIES)
     texts = MappingProxyType({"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY})
-    variant_registry = VARIANTS
-    record_type = GameRecord
+    variant_registry, record_type = VARIANTS, GameRecord
 
-    format_move = staticmethod(format_move)
-    parse_move = staticmethod(parse_move)
-    position_to_text = staticmethod(position_to_text)
-    position_from_text = staticmethod(position_from_text)
-    from_json = staticmethod(from_json)
-    to_dict = staticmethod(state_to_dict)
-    from_dict = staticmethod(state_from_dict)
-    render_text = staticmethod(render_text)
-    render_svg = staticmethod(render_hook(render_svg))
-    evaluate = staticmethod(evaluate)
-    describe_outcome = staticmethod(describe_outcome)
-    status = staticmethod(status)
-    highlights = staticmethod(highlights)
-    with_turn_limit = staticmethod(with_turn_limit)
-    observe = staticmethod(observe)
-    observation_shape = staticmethod(observation_shape)
-    invariants = staticmethod(check_state)
+    format_move, parse_move, from_json = delegate(format_move, parse_move, from_json)
+    position_to_text, position_from_text = delegate(position_to_text, position_from_text)
+    to_dict, from_dict, invariants = delegate(state_to_dict, state_from_dict, check_state)
+    render_text, render_svg = delegate(render_text, render_hook(render_svg))
+    describe_outcome, status = delegate(describe_outcome, status)
+    evaluate, highlights, with_turn_limit = delegate(evaluate, highlights, with_turn_limit)
+    observe, observation_shape = delegate(observe, observation_shape)
 
     def new_game(
         self, players: int = 2, *, rules: Rules | None = None, first: int | str | None = None
