@@ -37,7 +37,7 @@ Examples:
     Traceback (most recent call last):
     ...
     astroplane.errors.WrongGameError: ASTROPLANE's describe_outcome takes a state of \
-'astroplane', not TicTacToe TicTacToe(cells='.........')
+'astroplane', not a state of 'tic-tac-toe' (TicTacToe)
 """
 
 from __future__ import annotations

@@ -109,9 +109,11 @@ def register_game(game: Game[Any, Any]) -> None:
     take it from the installed game).
 
     Raises:
-        ValueError: If ``game`` is not a ``Game``, another game is registered under that
-            name, or the name is reserved for an installed or bundled game.
+        ValueError: If ``game`` is not a ``Game`` instance, another game is registered under
+            that name, or the name is reserved for an installed or bundled game.
     """
+    if isinstance(game, type) and issubclass(game, Game):
+        raise ValueError(f"register_game takes a Game instance: register_game({game.__name__}())")
     if not isinstance(game, Game):
         raise ValueError(f"register_game takes a Game, not {type(game).__name__}")
     old = _GAMES.get(game.name)

@@ -86,6 +86,7 @@ def partners(state: AeroplaneState, seat: int) -> tuple[int, ...]:
     the game's ``Game.partners``.
 
     Examples:
+        >>> from astroplane.games.aeroplane_chess import TEAMS
         >>> partners(new_game(4, rules=TEAMS), 1), partners(new_game(4), 1)
         ((3,), ())
     """

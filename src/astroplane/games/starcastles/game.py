@@ -6,7 +6,7 @@ Examples:
     >>> g = get_game("starcastles")
     >>> s = g.new_game(3, first="V")
     >>> s.to_move, g.game_info(s).max_game_length
-    (1, 1200)
+    (2, 1200)
 """
 
 from __future__ import annotations
