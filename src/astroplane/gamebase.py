@@ -157,6 +157,8 @@ def _seat_number(game: Game[Any, Any], first: object) -> object:
     """``first`` as ``new_game`` passes it on: a seat name becomes its number."""
     if first is None or isinstance(first, str):
         return game.seat_names.index(first) if first in game.seat_names else first
+    if isinstance(first, int) and not isinstance(first, bool) and type(first) is not int:
+        first = int(first)  # an IntEnum seat (ASTROPLANE's Seat) is its number
     if type(first) is not int or not 0 <= first < len(game.seat_names):
         raise ValueError(
             f"first is a seat of {game.title} (0..{len(game.seat_names) - 1} or one of "
@@ -543,8 +545,12 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
         option) or the sum of the returns (by player count) overrides it."""
         kind = self.game_type
         total = 0.0 if kind.utility is Utility.ZERO_SUM else kind.utility_sum
+        try:
+            actions = None if self.num_actions is None else self.num_actions(state)
+        except ValueError:  # no action encoding under these rules
+            actions = None
         return GameInfo(
-            num_distinct_actions=None if self.num_actions is None else self.num_actions(state),
+            num_distinct_actions=actions,
             max_chance_outcomes=kind.max_chance_outcomes,
             num_players=len(state.seats),
             min_utility=kind.min_utility,

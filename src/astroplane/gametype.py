@@ -188,7 +188,7 @@ class GameInfo:
 
     Attributes:
         num_distinct_actions: The size of the action encoding (``Game.num_actions``), or
-            None for a game without one.
+            None for a game without one (or without one under these rules).
         max_chance_outcomes: The most outcomes of one chance node (0 without chance).
         num_players: The number of seats in play.
         min_utility: The smallest return.

@@ -51,6 +51,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Protocol, TextIO, TypeVar
 
 from astroplane.errors import NotationError
@@ -92,7 +93,7 @@ S = TypeVar("S", bound=PlayableState)
 M = TypeVar("M")
 
 #: The headers only one game's records carry, by that game (``RecordFormat.marks``).
-MARKS = {"Seats": "astroplane", "Colours": "aeroplane-chess"}
+MARKS = MappingProxyType({"Seats": "astroplane", "Colours": "aeroplane-chess"})
 
 ToText = Callable[[Any, Sequence[Any], Mapping[str, str]], str]
 FromText = Callable[[str], tuple[Any, tuple[Any, ...]]]

@@ -38,7 +38,10 @@ def action_problems(game: Game[Any, Any], state: Any, rng: random.Random) -> lis
         return []
     if state.is_over or state.is_chance_node:
         return []
-    count = count_of(state)
+    try:
+        count = count_of(state)
+    except ValueError:  # the game numbers no action under these rules (a variant's kinds)
+        return []
     moves = list(state.legal_moves())
     numbers = [to_action(state, m) for m in moves]
     problems = []
@@ -90,7 +93,10 @@ def observation_problems(
     observe, shape_of = game.observe, game.observation_shape
     if observe is None or shape_of is None:
         return [], shape
-    now = tuple(shape_of(state))
+    try:
+        now = tuple(shape_of(state))
+    except ValueError:  # no observation under these rules (no action encoding for them)
+        return [], shape
     if any(type(n) is not int or n < 1 for n in now):
         return [f"observation: the shape {now} is not positive ints"], shape
     problems = []

@@ -241,9 +241,7 @@ def seed_corpus(
             legal = list(s.legal_moves())
             for move in legal[:1] + legal[-1:]:
                 out["move"].append((g.format_move(s, move), s))
-            r = getattr(s, "rules", None)
-            if r is not None:
-                rules_texts.add(g.rules_to_text(r))
+            rules_texts.add(g.rules_to_text(getattr(s, "rules", None)))  # None: no options
         to_text = record_functions(g)[0]
         headers = {"Event": 'hostile "q" \\', "Date": "2025-01-31", "Round": "3"}
         try:
@@ -545,8 +543,11 @@ def _action_problems(g: Game[Any, Any], s: Any, where: str) -> list[str]:
     legal actions included (``int()`` would turn them into some action)."""
     if g.action_to_move is None or g.move_to_action is None or g.num_actions is None:
         return []
+    try:
+        count = g.num_actions(s)
+    except ValueError:  # no action encoding under these rules (a variant's own actions)
+        return []
     legal = [g.move_to_action(s, m) for m in s.legal_moves()[:3]]
-    count = g.num_actions(s)
     junk: list[Any] = [None, -1, count, 10**30, 2.5, object(), True, False, "", (0,)]
     junk += [float(a) for a in legal] + [str(a) for a in legal]
     problems = []

@@ -208,6 +208,15 @@ class AstroplaneGame(Game[GameState, Move]):
         return attrs.evolve(rules, max_turns=turns)
 
     def num_actions(self, state: GameState) -> int:
+        """The actions of the board (``actions.action_space``).
+
+        Raises:
+            ValueError: For rules that add kinds of action (a variant's ``ActionType``):
+                the encoding numbers the standard ones only.
+        """
+        if state.rules.actions:
+            added = ", ".join(a.name for a in state.rules.actions)
+            raise ValueError(f"the action encoding numbers the standard actions, not {added}")
         return actions.action_space(state.topology).count
 
     def move_to_action(self, state: GameState, move: Move) -> int:
