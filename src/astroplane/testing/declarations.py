@@ -39,7 +39,8 @@ from typing import Any
 from astroplane.gamebase import STATE_HOOKS
 from astroplane.protocol import Game, get_game, sample_chance
 from astroplane.testing.drawing import drawing_problems
-from astroplane.testing.hostile import loadable_games
+from astroplane.testing.formats import not_refused
+from astroplane.testing.hostile import _random_play, loadable_games
 from astroplane.testing.report import ConformanceReport
 
 __all__ = ["check_declarations", "random_game"]
@@ -59,17 +60,12 @@ def random_game(
     """The states and moves of a seeded random game of ``players`` players (0: the most
     the game allows) under ``rules`` (None: the standard rules), from the start, at most
     ``plies`` plies: ``states[k + 1]`` is ``states[k].play(moves[k])``."""
-    rng = random.Random(seed)
     count = players or game.player_counts[-1]
-    state = game.new_game(count) if rules is None else game.new_game(count, rules=rules)
-    states, moves = [state], []
-    for _ in range(plies):
-        if state.is_over:
-            break
-        move = _random_move(state, rng)
-        state = state.play(move)
-        states.append(state)
-        moves.append(move)
+    start = game.new_game(count) if rules is None else game.new_game(count, rules=rules)
+    moves = _random_play(game, start, random.Random(seed), plies)
+    states = [start]
+    for move in moves:
+        states.append(states[-1].play(move))
     return states, moves
 
 
@@ -123,20 +119,15 @@ def _first(g: Game[Any, Any], seed: int, problems: list[str], notes: list[str]) 
 def _players(g: Game[Any, Any], seed: int, problems: list[str], notes: list[str]) -> None:
     count = g.player_counts[0]
     junk: list[Any] = [float(count), True, str(count), [count], None, max(g.player_counts) + 1]
-    for players in junk:
-        try:
-            g.new_game(players)
-        except ValueError:
-            continue
-        problems.append(f"players: new_game({players!r}) starts a game: a player count is an "
-                        f"int of {g.player_counts}")  # fmt: skip
-    for first in (2.5, [], {}, -1, 10**9, object()):
-        try:
-            g.new_game(count, first=first)
-        except ValueError:
-            continue
-        problems.append(f"players: new_game({count}, first={first!r}) starts a game: first is "
-                        "a seat")  # fmt: skip
+    taken = not_refused(g.new_game, junk)
+    if taken is not None:
+        problems.append(f"players: new_game({taken[0]!r}) does not refuse it with a ValueError: "
+                        f"a player count is an int of {g.player_counts}")  # fmt: skip
+    firsts: list[Any] = [2.5, [], {}, -1, 10**9, object()]
+    taken = not_refused(lambda first: g.new_game(count, first=first), firsts)
+    if taken is not None:
+        problems.append(f"players: new_game({count}, first={taken[0]!r}) does not refuse it with "
+                        "a ValueError: first is a seat")  # fmt: skip
 
 
 def _wrong_game(g: Game[Any, Any], seed: int, problems: list[str], notes: list[str]) -> None:
@@ -148,18 +139,15 @@ def _wrong_game(g: Game[Any, Any], seed: int, problems: list[str], notes: list[s
         function = getattr(g, hook, None)
         if function is None:
             continue
-        for stranger in strangers:
-            try:
-                function(stranger, *_AFTER_STATE.get(hook, ()))
-            except ValueError:
-                continue
-            except Exception as exc:  # the contract: a ValueError, before anything else
-                problems.append(f"wrong-game: {hook}({type(stranger).__name__}) raised "
-                                f"{type(exc).__name__}, not a ValueError: {exc}")  # fmt: skip
-                break
-            problems.append(f"wrong-game: {hook} took {type(stranger).__name__}, a value of "
-                            "another game (or of none)")  # fmt: skip
-            break
+        after = _AFTER_STATE.get(hook, ())
+        taken = not_refused(lambda stranger: function(stranger, *after), strangers)  # noqa: B023
+        if taken is not None:
+            what = type(taken[0]).__name__
+            problems.append(
+                f"wrong-game: {hook}({what}) raised {type(taken[2]).__name__}, not a "
+                f"ValueError: {taken[2]}" if taken[2] is not None
+                else f"wrong-game: {hook} took {what}, a value of another game (or of none)"
+            )  # fmt: skip
 
 
 def _turn_limit(g: Game[Any, Any], seed: int, problems: list[str], notes: list[str]) -> None:
@@ -199,15 +187,12 @@ def _evaluation(g: Game[Any, Any], seed: int, problems: list[str], notes: list[s
     if not isinstance(value, float):
         problems.append(f"evaluation: evaluate gives {value!r}, not a float")
     name = g.seat_names[state.seats[0]]
-    junk_seats: tuple[Any, ...] = (name, float(state.seats[0]), True, None, len(g.seat_names), -1)
-    for junk in junk_seats:
-        try:
-            g.evaluate(state, junk)
-        except ValueError:
-            continue
-        problems.append(f"evaluation: evaluate(state, {junk!r}) gives a value: a seat is the "
-                        "number of a seat in play")  # fmt: skip
-        return
+    junk: list[Any] = [name, float(state.seats[0]), True, None, len(g.seat_names), -1]
+    evaluate = g.evaluate
+    taken = not_refused(lambda seat: evaluate(state, seat), junk)
+    if taken is not None:
+        problems.append(f"evaluation: evaluate(state, {taken[0]!r}) does not refuse it with a "
+                        "ValueError: a seat is the number of a seat in play")  # fmt: skip
 
 
 def _pickle(g: Game[Any, Any], seed: int, problems: list[str], notes: list[str]) -> None:

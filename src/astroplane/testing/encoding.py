@@ -24,6 +24,7 @@ import random
 from typing import Any
 
 from astroplane.gamebase import Game
+from astroplane.testing.formats import not_refused
 
 __all__ = ["action_problems", "observation_problems"]
 
@@ -70,18 +71,14 @@ def action_problems(game: Game[Any, Any], state: Any, rng: random.Random) -> lis
     others = [a for a in range(count) if a not in legal] if count <= 4 * PROBES else []
     if not others:
         others = [a for a in (rng.randrange(count) for _ in range(PROBES)) if a not in legal]
-    for number in [*rng.sample(others, min(PROBES, len(others))), -1, count]:
-        try:
-            move = to_move(state, number)
-        except ValueError:
-            continue
-        except Exception as exc:  # the contract: only a ValueError
-            problems.append(f"action-legality: action_to_move({number}) raised "
-                            f"{type(exc).__name__}, not a ValueError: {exc}")  # fmt: skip
-            break
-        problems.append(f"action-legality: action_to_move({number}) gives {move!r}, which is no "
+    probes = [*rng.sample(others, min(PROBES, len(others))), -1, count]
+    taken = not_refused(lambda number: to_move(state, number), probes)
+    if taken is not None and taken[2] is not None:
+        problems.append(f"action-legality: action_to_move({taken[0]}) raised "
+                        f"{type(taken[2]).__name__}, not a ValueError: {taken[2]}")  # fmt: skip
+    elif taken is not None:
+        problems.append(f"action-legality: action_to_move({taken[0]}) gives {taken[1]!r}, no "
                         "legal move here: it must refuse a number no legal move has")  # fmt: skip
-        break
     return problems
 
 

@@ -1,5 +1,6 @@
-"""The formats a game offers, for the checks: a game may leave out its position text and
-its JSON (``Game.position_to_text`` ... None), and the checks then use what there is.
+"""What the checks share: the formats a game offers (a game may leave out its position text
+and its JSON: ``Game.position_to_text`` ... None, and the checks then use what there is),
+and ``not_refused``, the probe of every "this must raise a ``ValueError``" check.
 
 Examples:
     >>> from astroplane.protocol import get_game
@@ -13,12 +14,12 @@ Examples:
 from __future__ import annotations
 
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from astroplane.gamebase import Game
 
-__all__ = ["fingerprint", "formats_of", "read_back_problem", "twin"]
+__all__ = ["fingerprint", "formats_of", "not_refused", "read_back_problem", "twin"]
 
 Codec = tuple[Callable[[Any], Any], Callable[..., Any]]
 
@@ -69,3 +70,27 @@ def twin(game: Game[Any, Any], state: Any) -> Any:
         return pickle.loads(pickle.dumps(state))
     except Exception:  # a state that does not pickle
         return state
+
+
+def not_refused(
+    call: Callable[[Any], Any], values: Iterable[Any]
+) -> tuple[Any, Any, BaseException | None] | None:
+    """The first of ``values`` that ``call`` does not refuse with a ``ValueError``: ``(value,
+    result, None)`` when it accepts it, ``(value, None, exception)`` when it raises anything
+    else; None when it refuses them all.
+
+    Examples:
+        >>> not_refused(int, ["x", "7", "y"])
+        ('7', 7, None)
+        >>> not_refused(int, ["x"]) is None
+        True
+    """
+    for value in values:
+        try:
+            result = call(value)
+        except ValueError:
+            continue
+        except Exception as exc:  # the contract broken: anything but a ValueError
+            return value, None, exc
+        return value, result, None
+    return None
