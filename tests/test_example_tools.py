@@ -90,11 +90,11 @@ def test_mcts_plays_every_seat(plugin: str, name: str) -> None:
         assert final.is_over
 
 
+@pytest.mark.rl
 @pytest.mark.parametrize(("plugin", "name"), EXAMPLES)
 def test_the_pettingzoo_environment_passes_api_test(plugin: str, name: str) -> None:
     """The environment opens from the action encoding alone (the generic observation) and
     passes PettingZoo's ``api_test``, wrapped and raw."""
-    pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test
 
     from astroplane.env import env, raw_env

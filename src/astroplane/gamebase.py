@@ -288,6 +288,8 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
             this ``Game`` (``astroplane.kit.anyrecord``).
         observation_text_length: ``T`` of the generic observation (bytes of position
             text it holds; default ``MAX_POSITION_TEXT``, the longest any reader takes).
+        turn_limit_unit: What the number ``with_turn_limit`` takes counts: ``"turn"`` (the
+            default) or ``"round"`` (a turn of every player; ``astroplane.turnlimit``).
 
     Hooks that are None unless the game gives them (methods of the same signature):
         position_to_text: ``(state) -> text``, a state as one line of text.
@@ -328,6 +330,7 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
     variant_registry: Variants[Any] | None = None
     record_type: type[Record[Any, Any]] | None = None
     observation_text_length: int = MAX_POSITION_TEXT
+    turn_limit_unit: str = "turn"
 
     position_to_text: Callable[[StateT], str] | None = None
     position_from_text: Callable[..., StateT] | None = None

@@ -33,6 +33,7 @@ from astroplane.testing.formats import fingerprint
 from astroplane.testing.hostile import _repr, check_hostile
 from astroplane.testing.report import ConformanceError, ConformanceReport
 from astroplane.testing.states import TurnWatch, end_problems, state_problems
+from astroplane.turnlimit import limit_state, stopped
 
 __all__ = ["assert_conformance", "check_conformance"]
 
@@ -67,13 +68,14 @@ def check_conformance(
 
     Args:
         rules: The game's rules value (a ``Rules`` for ASTROPLANE); None for the game's
-            standard rules. Its turn limit, if the game has one (``with_turn_limit``), is
-            set to ``max_turns`` so that every game ends.
+            standard rules.
         game: The game, by registered name or as a ``Game``.
         players: Player counts to play (default: every count the game allows).
         games: Games per player count.
         seed: Seed of the random play; game ``i`` of a count uses ``seed + i``.
-        max_turns: The turn limit the games must end within.
+        max_turns: The turn limit, as for every tool (``astroplane.turnlimit``): no turn
+            after it is played; the game's turn-limit rule, if it has one, is set to end
+            the game by then, and a game without one is stopped there.
         illegal_samples: Moves from other states tried as illegal per state.
         hostile: Mutated inputs tried per reader by ``check_hostile`` (which also gives
             junk to ``play`` and plays a state at the turn bound); 0 skips those checks.
@@ -88,8 +90,6 @@ def check_conformance(
     counts = tuple(g.player_counts if players is None else players)
     if rules is None:
         rules = getattr(g.new_game(counts[0]), "rules", None)
-    if rules is not None and g.with_turn_limit is not None:
-        rules = g.with_turn_limit(rules, max_turns)
     problems: list[str] = []
     plies = checked = played = 0
     chance_seen = False
@@ -100,7 +100,7 @@ def check_conformance(
     for count in counts:
         for i in range(games):
             run = _Run(g, rules, count, seed + i, illegal_samples, problems)
-            run.play(max_plies=max_turns * 40)
+            run.play(max_turns, max_plies=max_turns * 40)
             plies += run.plies
             checked += run.checked
             played += 1
@@ -157,9 +157,10 @@ class _Run:
             check, _, what = problem.partition(": ")
             self.fail(check, what)
 
-    def play(self, max_plies: int) -> None:
+    def play(self, max_turns: int, max_plies: int) -> None:
         try:
             state = self.game.new_game(self.players, rules=self.rules)
+            state = limit_state(state, max_turns, self.game)
             bound = self.game.game_info(state).max_game_length
         except ValueError as exc:
             self.fail("state", f"new_game failed: {exc}")
@@ -173,7 +174,7 @@ class _Run:
                 self.fail("state", f"checking the state raised {type(exc).__name__}: {exc}")
                 self.stopped = True
                 return
-            if state.is_over:
+            if state.is_over or stopped(state, max_turns):
                 self.ended = True
                 return
             if len(self.problems) > 50:

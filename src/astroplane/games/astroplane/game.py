@@ -37,6 +37,7 @@ from astroplane.games.astroplane.moves import SQUARE_KINDS, STEP_KINDS, Move, Mo
 from astroplane.games.astroplane.outcome import EndReason
 from astroplane.games.astroplane.pieces import PIECES_PER_PLAYER
 from astroplane.games.astroplane.render import LEGEND, render, status_line
+from astroplane.games.astroplane.rules.core import PackedCore, core_for
 from astroplane.games.astroplane.rules.ruleset import STANDARD, VARIANTS, Rules
 from astroplane.games.astroplane.rules.turns import MAX_TURN
 from astroplane.games.astroplane.setup import new_game
@@ -224,6 +225,10 @@ class AstroplaneGame(Game[GameState, Move]):
 
     def ended_by_turn_limit(self, state: GameState) -> bool:
         return state.outcome is not None and state.outcome.reason == EndReason.TURN_LIMIT
+
+    def core(self, state: GameState) -> tuple[PackedCore, bytes]:
+        """ASTROPLANE's packed core (``rules.core``) and the state's packed position."""
+        return core_for(state), state.packed
 
     def game_info(self, state: GameState) -> GameInfo:
         """The bound follows the rules' turn limit [D18]: ``TURN_ACTIONS`` per turn."""

@@ -79,6 +79,7 @@ class StarCastlesGame(Game[StarCastlesState, Move]):
     game_type = GameType(max_game_length=STARCASTLES.max_rounds * 6 * TURN_PLIES)
     texts = MappingProxyType({"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY})
     variant_registry, record_type = VARIANTS, GameRecord
+    turn_limit_unit = "round"  # with_turn_limit's number counts rounds [SC21]
 
     format_move, parse_move, from_json = delegate(format_move, parse_move, from_json)
     position_to_text, position_from_text = delegate(position_to_text, position_from_text)
