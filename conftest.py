@@ -2,8 +2,8 @@
 
 The example variants of the docs ("Writing a variant") and the example game ("Writing a
 game") are importable by the tests and doctests as a third party imports its own modules.
-The example game, tic-tac-toe, is registered for the whole run, so every test that runs
-over the registered games checks it too.
+The example games, tic-tac-toe and Pig, are registered for the whole run, so every test
+that runs over the registered games checks them too.
 
 Test groups: a test that needs more than the ``test`` extra carries the marker of what it
 needs (``GROUPS``: ``rl``, ``openspiel``, ``browser``, ``ajv``); the doctests of
@@ -29,9 +29,10 @@ EXAMPLES = Path(__file__).resolve().parent / "examples"
 sys.path.insert(0, str(EXAMPLES / "variants"))
 sys.path.insert(0, str(EXAMPLES / "games"))
 
+import pig  # noqa: E402  (registers "pig")
 import tictactoe  # noqa: E402  (registers "tic-tac-toe" with astroplane.protocol)
 
-assert tictactoe.GAME.name == "tic-tac-toe"
+assert tictactoe.GAME.name == "tic-tac-toe" and pig.GAME.name == "pig"
 
 #: Each test group: the Python modules it needs, and how to install what it needs.
 GROUPS: dict[str, tuple[tuple[str, ...], str]] = {

@@ -13,6 +13,7 @@ from rich.text import Text
 
 import astroplane
 from astroplane.agents import BOTS
+from astroplane.cli.check import add_check_parser
 from astroplane.cli.common import (
     DEFAULT_MAX_TURNS,
     CliError,
@@ -270,6 +271,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fp.add_argument("--rules", default=None, metavar="RULES", help=_rules_help())
     fp.set_defaults(run=cmd_perft)
+
+    add_check_parser(sub, _game, _games, _seed)
 
     gp = sub.add_parser(
         "games",
