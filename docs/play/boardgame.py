@@ -6,7 +6,7 @@ every seat while the person watches.
 Like bridge.py (ASTROPLANE's richer session), everything crosses to JavaScript as JSON
 text and moves travel as their notation: the page sends back a move text it was offered,
 and ``parse_move`` rejects anything that is not legal. How clicks make moves is in
-clicks.py.
+astroplane.server.clicks (shipped in the wheel).
 
     >>> import json
     >>> session = GameSession("square-off", human="W", seed=1)
@@ -24,11 +24,10 @@ import json
 import random
 from typing import Any
 
-from clicks import HOWTO, button_label, click_paths, element_id
-
 from astroplane.agents import make_bot
 from astroplane.kit.anyrecord import record_functions
 from astroplane.protocol import get_game, sample_chance
+from astroplane.server.clicks import HOWTO, button_label, click_paths, element_id
 
 __all__ = ["GameSession", "catalogue"]
 

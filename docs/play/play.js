@@ -89,7 +89,7 @@ async function load() {
   // The wheels are loaded from their local URLs: no package index, no other host.
   await pyodide.loadPackage(manifest.wheels.map((wheel) => new URL(wheel, base).href));
   pyodide.FS.mkdirTree("/home/pyodide/play");
-  for (const name of ["bridge.py", "clicks.py", "boardgame.py"]) {
+  for (const name of ["bridge.py", "boardgame.py"]) {
     const source = await (await fetch(name)).text();
     pyodide.FS.writeFile(`/home/pyodide/play/${name}`, source);
   }

@@ -1,0 +1,233 @@
+"""The server's reads and writes of its database (``astroplane.server.db``'s tables).
+
+Every write of a match goes through ``Store.append``: one transaction that moves the
+match's ``seq`` on only if it is still the one the writer read, inserts the events and,
+on PostgreSQL, notifies the other server processes (``NOTIFY``; delivered when the
+transaction commits). A write that finds ``seq`` moved on changes nothing and returns
+False: the writer catches up and decides again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator, Mapping, Sequence
+from typing import Any
+
+import attrs
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from astroplane.server.db import events, matches, seats
+from astroplane.server.live import EventRow
+
+__all__ = ["CHANNEL", "SeatClaim", "Store"]
+
+#: The PostgreSQL notification channel of match events: payload ``"PROCESS MATCH SEQ"``.
+CHANNEL = "astroplane_events"
+
+
+@attrs.frozen
+class SeatClaim:
+    """A change of one seat that must happen with the events: a join (``token_hash``
+    set, the seat free before) or a leave (``token_hash`` None, the seat held by
+    ``held``)."""
+
+    seat: int
+    token_hash: bytes | None
+    name: str | None = None
+    held: bytes | None = None
+
+
+class Store:
+    """The database of one server process.
+
+    Args:
+        engine: The async engine (``astroplane.server.db.make_engine``).
+        process: This process's id in notifications (so it skips its own).
+    """
+
+    def __init__(self, engine: AsyncEngine, process: str) -> None:
+        self.engine = engine
+        self.process = process
+        self.postgres = engine.dialect.name == "postgresql"
+        # SQLite has one writer at a time: this process's writers queue here rather than
+        # in SQLite's busy wait.
+        self._write_lock = asyncio.Lock()
+
+    @contextlib.asynccontextmanager
+    async def _writing(self) -> AsyncIterator[AsyncConnection]:
+        if self.postgres:
+            async with self.engine.begin() as conn:
+                yield conn
+        else:
+            async with self._write_lock, self.engine.begin() as conn:
+                yield conn
+
+    # ---- writes ------------------------------------------------------------------------
+    async def create(
+        self,
+        match: Mapping[str, Any],
+        seat_rows: Sequence[Mapping[str, Any]],
+        rows: Sequence[EventRow],
+    ) -> None:
+        """Insert a new match, its seats and its first events."""
+        async with self._writing() as conn:
+            await conn.execute(matches.insert(), [dict(match)])
+            await conn.execute(seats.insert(), [{"match_id": match["id"], **s} for s in seat_rows])
+            if rows:
+                await conn.execute(events.insert(), _event_dicts(str(match["id"]), rows))
+
+    async def append(
+        self,
+        match_id: str,
+        seen: int,
+        rows: Sequence[EventRow],
+        fields: Mapping[str, Any],
+        claim: SeatClaim | None = None,
+    ) -> bool:
+        """Append ``rows`` (numbered ``seen + 1``...) to the match's events and set
+        ``fields`` of its row, if its ``seq`` is still ``seen`` (and the ``claim`` on a
+        seat holds); else change nothing and return False."""
+
+        class _Refused(Exception):
+            pass
+
+        try:
+            async with self._writing() as conn:
+                done = await conn.execute(
+                    matches.update()
+                    .where(matches.c.id == match_id, matches.c.seq == seen)
+                    .values(seq=seen + len(rows), updated=time.time(), **fields)
+                )
+                if done.rowcount != 1:
+                    raise _Refused
+                if claim is not None and not await _claim(conn, match_id, claim):
+                    raise _Refused
+                await conn.execute(events.insert(), _event_dicts(match_id, rows))
+                if self.postgres:
+                    payload = f"{self.process} {match_id} {seen + len(rows)}"
+                    await conn.execute(
+                        sa.text("SELECT pg_notify(:channel, :payload)"),
+                        {"channel": CHANNEL, "payload": payload},
+                    )
+        except _Refused:
+            return False
+        return True
+
+    # ---- reads -------------------------------------------------------------------------
+    async def load(
+        self, match_id: str
+    ) -> tuple[Mapping[str, Any], list[Mapping[str, Any]], list[EventRow]] | None:
+        """The match's row, its seats and all its events; None if there is no such match."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(matches.select().where(matches.c.id == match_id))).first()
+            if row is None:
+                return None
+            seat_rows = (
+                await conn.execute(
+                    seats.select().where(seats.c.match_id == match_id).order_by(seats.c.seat)
+                )
+            ).mappings()
+            found = [dict(r) for r in seat_rows]
+            log = await _events(conn, match_id, 0)
+        return dict(row._mapping), found, log
+
+    async def events_after(self, match_id: str, seq: int) -> list[EventRow]:
+        """The match's events after ``seq``, in order."""
+        async with self.engine.connect() as conn:
+            return await _events(conn, match_id, seq)
+
+    async def seq_of(self, match_id: str) -> int | None:
+        """The match's number of events (None: no such match)."""
+        async with self.engine.connect() as conn:
+            found = await conn.scalar(sa.select(matches.c.seq).where(matches.c.id == match_id))
+        return None if found is None else int(found)
+
+    async def live_count(self, creator: str) -> int:
+        """The matches ``creator`` made that are not over."""
+        query = (
+            sa.select(sa.func.count())
+            .select_from(matches)
+            .where(matches.c.creator == creator, matches.c.status != "over")
+        )
+        async with self.engine.connect() as conn:
+            return int(await conn.scalar(query) or 0)
+
+    async def listing(
+        self, *, game: str | None, status: str | None, open_only: bool, limit: int
+    ) -> list[tuple[Mapping[str, Any], list[Mapping[str, Any]]]]:
+        """Matches newest first, with their seats: ``open_only`` keeps those that are
+        not over and have a free seat."""
+        query = sa.select(matches).order_by(matches.c.created.desc()).limit(limit)
+        if game is not None:
+            query = query.where(matches.c.game == game)
+        if status is not None:
+            query = query.where(matches.c.status == status)
+        if open_only:
+            query = query.where(matches.c.status != "over", matches.c.seats_open > 0)
+        async with self.engine.connect() as conn:
+            rows = [dict(r._mapping) for r in (await conn.execute(query)).all()]
+            ids = [r["id"] for r in rows]
+            by_match: dict[str, list[Mapping[str, Any]]] = {i: [] for i in ids}
+            if ids:
+                found = await conn.execute(
+                    seats.select().where(seats.c.match_id.in_(ids)).order_by(seats.c.seat)
+                )
+                for s in found.mappings():
+                    by_match[s["match_id"]].append(dict(s))
+        return [(r, by_match[r["id"]]) for r in rows]
+
+    async def bot_turns(self, idle: float) -> list[str]:
+        """Active matches waiting for a bot's move for ``idle`` seconds or more."""
+        query = (
+            sa.select(matches.c.id)
+            .join(
+                seats,
+                sa.and_(seats.c.match_id == matches.c.id, seats.c.seat == matches.c.to_move),
+            )
+            .where(
+                matches.c.status == "active",
+                seats.c.kind == "bot",
+                matches.c.updated <= time.time() - idle,
+            )
+        )
+        async with self.engine.connect() as conn:
+            return [str(r[0]) for r in (await conn.execute(query)).all()]
+
+
+async def _claim(conn: AsyncConnection, match_id: str, claim: SeatClaim) -> bool:
+    where = [seats.c.match_id == match_id, seats.c.seat == claim.seat, seats.c.kind == "human"]
+    if claim.token_hash is not None:
+        where.append(seats.c.token_hash.is_(None))
+    else:
+        where.append(seats.c.token_hash == claim.held)
+    done = await conn.execute(
+        seats.update().where(*where).values(token_hash=claim.token_hash, name=claim.name)
+    )
+    return bool(done.rowcount == 1)
+
+
+async def _events(conn: AsyncConnection, match_id: str, after: int) -> list[EventRow]:
+    found = await conn.execute(
+        events.select()
+        .where(events.c.match_id == match_id, events.c.seq > after)
+        .order_by(events.c.seq)
+    )
+    return [
+        EventRow(
+            seq=int(r["seq"]),
+            kind=str(r["kind"]),
+            seat=r["seat"],
+            version=int(r["version"]),
+            move=r["move"],
+            data=r["data"],
+        )
+        for r in found.mappings()
+    ]
+
+
+def _event_dicts(match_id: str, rows: Sequence[EventRow]) -> list[dict[str, Any]]:
+    now = time.time()
+    return [{"match_id": match_id, **attrs.asdict(r), "created": now} for r in rows]
