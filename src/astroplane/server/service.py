@@ -201,6 +201,13 @@ class MatchService:
         match.seq = len(rows)
         if match.seats_open == 0:
             match.status = "active"
+            for p in self._rolls(match, [], match.state):  # a game that starts with a roll
+                if p.row.kind == "move":
+                    match.play(p.move, p.row.move or "", None, p.after)
+                    match.seq = p.row.seq
+                else:
+                    match.apply(p.row)
+                rows.append(p.row)
         await self.store.create(
             {
                 "id": match_id,
@@ -210,11 +217,11 @@ class MatchService:
                 "first": request.first,
                 "status": match.status,
                 "seq": match.seq,
-                "version": 0,
+                "version": match.version,
                 "to_move": match.to_move,
                 "seats_open": match.seats_open,
-                "result": None,
-                "record": None,
+                "result": json.dumps(match.result) if match.result else None,
+                "record": self.record(match) if match.result else None,
                 "creator": client,
                 "library": astroplane.__version__,
                 "created": now,
@@ -257,10 +264,10 @@ class MatchService:
                     raise ApiError("match_over", "the match is over: nobody can join it")
                 seat = self._free_seat(match, seat_name)
                 data = json.dumps({"name": name, "token": digest.hex()})
-                row = EventRow(match.seq + 1, "join", seat, match.version, data=data)
-                if await self._commit(
-                    match, [Planned(row)], SeatClaim(seat, digest, name), join=True
-                ):
+                planned = [Planned(EventRow(match.seq + 1, "join", seat, match.version, data=data))]
+                if match.status == "open" and match.seats_open == 1:  # it starts: roll
+                    planned += self._rolls(match, planned, match.state)
+                if await self._commit(match, planned, SeatClaim(seat, digest, name), join=True):
                     break
         else:
             raise ApiError("seat_taken", "the match keeps changing; try again")
@@ -361,20 +368,29 @@ class MatchService:
         return self._plan_from(match, seat, move, after)
 
     def _plan_from(self, match: Match, seat: int, move: Any, after: Any) -> list[Planned]:
+        """``seat``'s move (checked), then the rolls and end it leads to."""
+        text = str(match.game.format_move(match.state, move))
+        row = EventRow(match.seq + 1, "move", seat, match.version + 1, text)
+        planned = [Planned(row, move, after)]
+        return planned + self._rolls(match, planned, after)
+
+    def _rolls(self, match: Match, before: Sequence[Planned], state: Any) -> list[Planned]:
+        """After the ``before`` events (``state`` is the state they lead to): the dice
+        rolled while ``state`` is a chance node, and the end if the game is over."""
         game = match.game
-        version = match.version + 1
-        text = str(game.format_move(match.state, move))
-        planned = [Planned(EventRow(match.seq + 1, "move", seat, version, text), move, after)]
-        while after.is_chance_node and not after.is_over:
-            roll = sample_chance(after, self._dice)  # type: ignore[arg-type]
-            before, after = after, after.play(roll)
+        seq = match.seq + len(before)
+        version = match.version + sum(1 for p in before if p.row.kind == "move")
+        planned: list[Planned] = []
+        while state.is_chance_node and not state.is_over:
+            roll = sample_chance(state, self._dice)
+            text = str(game.format_move(state, roll))
+            state = state.play(roll)
             version += 1
-            text = str(game.format_move(before, roll))
-            row = EventRow(match.seq + len(planned) + 1, "move", None, version, text)
-            planned.append(Planned(row, roll, after))
-        if after.is_over:
-            end = self._end(match.seq + len(planned) + 1, version, game_result(match, after))
-            planned.append(end)
+            planned.append(
+                Planned(EventRow(seq + len(planned) + 1, "move", None, version, text), roll, state)
+            )
+        if state.is_over:
+            planned.append(self._end(seq + len(planned) + 1, version, game_result(match, state)))
         return planned
 
     def _end(self, seq: int, version: int, result: dict[str, Any]) -> Planned:

@@ -137,7 +137,12 @@ async def _session(
             first = [_dump({"type": "welcome", "seq": last, "since": since})]
         backlog = since is not None and since < last
         turn = None
-        if sub.seat is not None and sub.seat == match.to_move and match.status == "active":
+        if (
+            sub.seat is not None
+            and sub.seat == match.to_move
+            and match.status == "active"
+            and not match.state.is_chance_node
+        ):
             turn = _dump(service.turn_message(match))
     if backlog:
         first += await service.events_between(sub.match_id, since or 0, last)
