@@ -66,7 +66,10 @@ class Player:
         self.api.close()
 
 
-def play_match(url: str, name: str, players: int, rules: str, seed: int) -> None:
+def play_match(
+    url: str, name: str, players: int, rules: str, seed: int, second_url: str | None = None
+) -> None:
+    """A whole game of two people; the second on the server at ``second_url`` if given."""
     rng = random.Random(seed)
     game = get_game(name)
     creator = Api(url)
@@ -74,14 +77,15 @@ def play_match(url: str, name: str, players: int, rules: str, seed: int) -> None
     made = creator.create(game=name, players=players, rules=rules, join=first, name="Ann")
     match = made["match"]
     assert match["status"] == "open" and made["seat"] == first
-    second = Api(url)
+    other = second_url or url
+    second = Api(other)
     joined = second.join(match["id"], name="Bob")
     assert joined["match"]["status"] == "active"
     people = {
         made["seat"]: Player(url, match["id"], made["token"], made["seat"]),
-        joined["seat"]: Player(url, match["id"], joined["token"], joined["seat"]),
+        joined["seat"]: Player(other, match["id"], joined["token"], joined["seat"]),
     }
-    spectator = Live(url, match["id"])
+    spectator = Live(other, match["id"])
     doc = second.ok(second.get(f"/matches/{match['id']}"))
     version, seq, over, ply = doc["version"], doc["seq"], doc["over"], 0
     while not over:

@@ -75,6 +75,7 @@ class Server:
                 dsn = url.render_as_string(hide_password=False)
                 self.listener = Listener(dsn, CHANNEL, self._notified, self.service.resync)
                 await self.listener.start()
+            self.bots.warm()
             await self.service.start_bots()
             self._sweeper = asyncio.create_task(self._sweep())
             self._started = True

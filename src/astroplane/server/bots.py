@@ -36,6 +36,10 @@ def _worker_start(plugins: Sequence[str]) -> None:
         load_plugin(plugin)
 
 
+def _ready() -> bool:
+    return True
+
+
 def choose(game: str, state: State[Any], bot: str, think: float | None, seed: int) -> str:
     """The notation of the move ``bot`` chooses in ``state`` (run in a worker)."""
     agent = make_bot(bot, seed, think=think)
@@ -61,6 +65,13 @@ class BotPool:
                 initargs=(self.plugins,),
             )
         return self._pool
+
+    def warm(self) -> None:
+        """Start the workers now (they import the games), so that the first bot move does
+        not wait for them."""
+        pool = self._executor()
+        for _ in range(self.workers):
+            pool.submit(_ready)
 
     async def choose(
         self, game: str, state: State[Any], bot: str, think: float | None, seed: int
