@@ -38,7 +38,8 @@ class _PageFiles(StaticFiles):
     """Only the page's own files (never the checkout's Python or build output)."""
 
     def lookup_path(self, path: str) -> tuple[str, object]:  # type: ignore[override]
-        name = path.strip("/") or "index.html"
+        parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
+        name = "/".join(parts) or "index.html"
         if name not in PAGE_FILES:
             return "", None
         return super().lookup_path(name)  # type: ignore[return-value]

@@ -13,7 +13,7 @@ import attrs
 
 from astroplane.agents import BOTS
 from astroplane.kit import jsonread as jr
-from astroplane.kit.limits import MAX_MOVE_TEXT, MAX_RULES_TEXT, shown
+from astroplane.kit.limits import MAX_MOVE_TEXT, MAX_RULES_TEXT, MAX_TURN, shown
 from astroplane.protocol import Game, get_game
 from astroplane.server.errors import ApiError
 
@@ -150,14 +150,15 @@ def _bot(value: Any, path: str, max_think: float) -> BotSpec | None:
 
 def read_create(data: Mapping[str, Any], *, max_think: float) -> CreateMatch:
     """A create-match request: ``{"game", "rules"?, "players"?, "first"?, "seats"?,
-    "join"?, "name"?}``, where ``seats`` maps seat names to ``"human"`` or a bot
-    (``{"bot": "mcts", "think": 1.0}``).
+    "join"?, "name"?, "max_turns"?}``, where ``seats`` maps seat names to ``"human"`` or a
+    bot (``{"bot": "mcts", "think": 1.0}``) and ``max_turns`` ends the game after that turn
+    by the game's own turn-limit rule (``Game.with_turn_limit``).
 
     Raises:
         ApiError: ``unknown_game``, ``bad_rules``, ``bad_option`` or ``bad_request``, with
             the library's own message.
     """
-    fields = ("game", "rules", "players", "first", "seats", "join", "name")
+    fields = ("game", "rules", "players", "first", "seats", "join", "name", "max_turns")
     try:
         jr.object_with(data, "body", fields)
         jr.field(dict(data), "game", "body")
@@ -186,6 +187,9 @@ def read_create(data: Mapping[str, Any], *, max_think: float) -> CreateMatch:
         initial = game.new_game(players, rules=rules)
     except ValueError as exc:
         raise ApiError("bad_option", str(exc)) from None
+    if data.get("max_turns") is not None:
+        rules, rules_text = _turn_limit(game, initial, data["max_turns"])
+        initial = game.new_game(players, rules=rules)
     order = tuple(int(s) for s in initial.seats)
     first = int(initial.to_move)
     if data.get("first") is not None:
@@ -219,6 +223,19 @@ def read_create(data: Mapping[str, Any], *, max_think: float) -> CreateMatch:
         join=join,
         name=_name(data, "body"),
     )
+
+
+def _turn_limit(game: Game[Any, Any], initial: Any, turns: Any) -> tuple[Any, str]:
+    """The rules of ``initial`` with the game ending after turn ``turns``, and their text."""
+    if game.with_turn_limit is None or getattr(initial, "rules", None) is None:
+        raise ApiError("bad_option", f"body.max_turns: {game.title} has no turn limit option")
+    if type(turns) is not int or not 1 <= turns <= MAX_TURN:
+        raise ApiError("bad_option", f"body.max_turns: a turn number 1..{MAX_TURN}, not {shown(turns)}")
+    try:
+        rules = game.with_turn_limit(initial.rules, turns)
+        return rules, str(game.rules_to_text(rules))
+    except ValueError as exc:
+        raise ApiError("bad_option", str(exc)) from None
 
 
 def read_join(data: Mapping[str, Any]) -> tuple[str | None, str | None]:
