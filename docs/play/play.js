@@ -636,6 +636,10 @@ async function loadOnline(api) {
   $("new").disabled = false;
   $("online").hidden = false;
   $("lobby").hidden = false;
+  $("rules-link").hidden = true;
+  const docs = document.querySelector("header nav a:last-child");
+  docs.href = new URL("openapi.json", client.api).href;
+  docs.textContent = "API (OpenAPI)";
   $("versions").textContent = "Served by an astroplane server: the rules run there, and people play from their own browsers.";
   $("loading").hidden = true;
   const match = params.get("match");

@@ -14,10 +14,12 @@ import pytest
 
 from .browser_helpers import Page
 
-pytest.importorskip("starlette", reason="the server extra is not installed: pip install -e '.[server]'")
+pytest.importorskip(
+    "starlette", reason="the server extra is not installed: pip install -e '.[server]'"
+)
 pytest.importorskip("httpx", reason="httpx is not installed: pip install -e '.[test-server]'")
 
-from server.helpers import Api, ServerProcess  # noqa: E402
+from server.helpers import Api, ServerProcess
 
 pytestmark = pytest.mark.browser
 
@@ -116,9 +118,10 @@ def test_two_browsers_play_a_whole_game(
                 )
             except Exception:
                 mover.page.screenshot(path=str(tmp_path / "stuck.png"))
+                status = mover.page.inner_text("#turn-status")
                 raise AssertionError(
-                    f"{doc['to_move']} is not offered its move: {mover.page.inner_text('#turn-status')!r}, "
-                    f"phase {_phase(mover)}, ply {_ply(mover)}, match {doc['version']}"
+                    f"{doc['to_move']} is not offered its move: {status!r}, phase "
+                    f"{_phase(mover)}, ply {_ply(mover)}, match {doc['version']}"
                 ) from None
             _click_a_move(mover, rng)
             moves += 1

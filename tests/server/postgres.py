@@ -33,7 +33,10 @@ def why_not() -> str | None:
     if os.environ.get("ASTROPLANE_TEST_POSTGRES"):
         return None
     if _bin_dir() is None:
-        return "PostgreSQL is not installed (apt-get install -y postgresql, or bash scripts/ci_postgres.sh)"
+        return (
+            "PostgreSQL is not installed "
+            "(apt-get install -y postgresql, or bash scripts/ci_postgres.sh)"
+        )
     if os.geteuid() == 0:
         try:
             import pwd

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,23 @@ import pytest
 from .helpers import Api, Live, ServerProcess
 from .postgres import PostgresCluster
 from .test_whole_games import play_match
+
+
+def race(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Run the calls in threads that start together; their results in order."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def run(i: int) -> None:
+        barrier.wait()
+        results[i] = calls[i]()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
 
 
 @pytest.fixture()
@@ -65,22 +83,15 @@ def test_no_two_moves_at_one_version(two: tuple[ServerProcess, ServerProcess]) -
             )
             continue
         one, other = rng.sample(legal, 2)
-        barrier = threading.Barrier(2)
-        answers: dict[str, Any] = {}
-
-        def send(api: Api, text: str) -> None:
-            barrier.wait()
-            answers[text] = api.post(
-                f"/matches/{match}/moves", {"version": doc["version"], "move": text}
-            )
-
-        threads = [
-            threading.Thread(target=send, args=(api, t)) for api, t in ((here, one), (there, other))
-        ]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        version = doc["version"]
+        path = f"/matches/{match}/moves"
+        sent = race(
+            [
+                partial(here.post, path, {"version": version, "move": one}),
+                partial(there.post, path, {"version": version, "move": other}),
+            ]
+        )
+        answers = dict(zip((one, other), sent, strict=True))
         codes = sorted(r.status_code for r in answers.values())
         assert codes == [200, 409], {t: r.text for t, r in answers.items()}
         refused = next(r for r in answers.values() if r.status_code == 409)
@@ -100,18 +111,8 @@ def test_one_seat_one_player(two: tuple[ServerProcess, ServerProcess]) -> None:
     for _ in range(5):
         made = Api(a.url).create(game="square-off", join="W")
         match = made["match"]["id"]
-        barrier = threading.Barrier(2)
-        answers = []
-
-        def join(url: str) -> None:
-            barrier.wait()
-            answers.append(Api(url).post(f"/matches/{match}/join", {}))
-
-        threads = [threading.Thread(target=join, args=(url,)) for url in (a.url, b.url)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        path = f"/matches/{match}/join"
+        answers = race([partial(Api(url).post, path, {}) for url in (a.url, b.url)])
         assert sorted(r.status_code for r in answers) == [200, 409]
         assert (
             next(r for r in answers if r.status_code == 409).json()["error"]["code"] == "seat_taken"

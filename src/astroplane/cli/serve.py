@@ -155,16 +155,8 @@ def cmd_serve(args: argparse.Namespace, out: Console, err: Console) -> int:
     except ModuleNotFoundError as exc:
         raise CliError(f"{_MISSING} ({exc.name} is missing)") from None
     settings = _settings(args)
+    _upgrade(db, settings.database)  # here, so that a database that fails says so plainly
     if args.upgrade_only:
-        engine = db.make_engine(settings.database)
-
-        async def upgrade() -> None:
-            try:
-                await db.migrate(engine)
-            finally:
-                await engine.dispose()
-
-        asyncio.run(upgrade())
         out.print(f"the database is at the newest schema: {_shown_db(settings.database)}")
         return 0
     app = app_module.create_app(settings)
@@ -180,23 +172,57 @@ def cmd_serve(args: argparse.Namespace, out: Console, err: Console) -> int:
     )
     server = uvicorn.Server(config)
 
-    async def serve() -> None:
-        task = asyncio.create_task(server.serve())
-        while not server.started and not task.done():
+    async def announce() -> None:
+        while not server.started:
             await asyncio.sleep(0.05)
-        if server.started:
-            port = server.servers[0].sockets[0].getsockname()[1]
-            host = f"[{args.host}]" if ":" in args.host else args.host
-            print(
-                f"astroplane server on http://{host}:{port}/ (play page: /play/, API: /api/v1/) "
-                f"with {_shown_db(settings.database)}",
-                flush=True,
-            )
-        await task
+        port = server.servers[0].sockets[0].getsockname()[1]
+        host = f"[{args.host}]" if ":" in args.host else args.host
+        print(
+            f"astroplane server on http://{host}:{port}/ (play page: /play/, API: /api/v1/) "
+            f"with {_shown_db(settings.database)}",
+            flush=True,
+        )
 
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve())
-    return 0 if server.started or not server.should_exit else 1
+    async def serve() -> None:
+        announcer = asyncio.create_task(announce())
+        try:
+            await server.serve()
+        finally:
+            announcer.cancel()
+
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve())
+    except SystemExit:  # uvicorn could not start (it logged why: a port in use...)
+        if server.started:
+            raise
+        raise CliError(f"the server could not start on {args.host}:{args.port}") from None
+    return 0
+
+
+def _upgrade(db: Any, url: str) -> None:
+    """Open the database and upgrade its schema (Alembic), or say plainly why not."""
+    engine = db.make_engine(url)
+
+    async def upgrade() -> None:
+        try:
+            await db.migrate(engine)
+        finally:
+            await engine.dispose()
+
+    try:
+        asyncio.run(upgrade())
+    except (OSError, ValueError) as exc:
+        raise CliError(f"cannot open the database {_shown_db(url)}: {exc}") from None
+    except Exception as exc:  # the driver's and SQLAlchemy's errors
+        if type(exc).__module__.split(".")[0] not in (
+            "sqlalchemy",
+            "asyncpg",
+            "alembic",
+            "sqlite3",
+        ):
+            raise
+        raise CliError(f"cannot open the database {_shown_db(url)}: {exc}") from None
 
 
 def _shown_db(url: str) -> str:

@@ -20,7 +20,6 @@ from astroplane.server.catalog import bots_json, game_json, games_json
 from astroplane.server.errors import ApiError
 from astroplane.server.live import hash_token, row_summary
 from astroplane.server.requests import read_body, read_create, read_draw, read_join, read_move
-from astroplane.server.views import match_view
 
 __all__ = ["client_of", "openapi_document", "server_of", "token_hash"]
 
@@ -201,7 +200,7 @@ async def read_match(request: Request) -> Response:
     server = _limit(request)
     digest = _auth(request, required=False)
     match = await server.service.match(_match_id(request))
-    seat = None if digest is None else server.service._seat(match, digest)
+    seat = None if digest is None else server.service.seat_for(match, digest)
     return _json(match.document(seat))
 
 
@@ -256,9 +255,7 @@ async def record(request: Request) -> Response:
     """``GET /api/v1/matches/{match}/record``: the game record so far (text)."""
     server = _limit(request)
     match_id = _match_id(request)
-    async with server.service.lock(match_id):
-        match = await server.service._load(match_id)
-        text = server.service.record(match)
+    match, text = await server.service.record_of(match_id)
     return Response(
         text,
         media_type="text/plain; charset=utf-8",
@@ -270,9 +267,4 @@ async def view(request: Request) -> Response:
     """``GET /api/v1/matches/{match}/view``: what the play page draws for the client."""
     server = _limit(request)
     digest = _auth(request, required=False)
-    match_id = _match_id(request)
-    async with server.service.lock(match_id):
-        match = await server.service._load(match_id)
-        seat = None if digest is None else server.service._seat(match, digest)
-        found = match_view(match, seat)
-    return _json(found)
+    return _json(await server.service.view(_match_id(request), digest))

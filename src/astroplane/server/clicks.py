@@ -230,6 +230,11 @@ def _astroplane_paths(game: Any, state: GameState) -> list[dict[str, Any]]:
     return out
 
 
+def _one_button(text: str) -> tuple[list[str], str]:
+    """A move of a game without paths here: a button of its own."""
+    return [f"@{text}"], text
+
+
 def element_id(game_name: str, token: str) -> str:
     """The id of the SVG element a place token is ringed over (``pt-d2``, ``plane-R1``,
     ``sq-10``, ASTROPLANE's ``pos-e2.ne``)."""
@@ -247,7 +252,7 @@ def click_paths(game: Any, state: Any) -> list[dict[str, Any]]:
     ASTROPLANE's moves of a Square have one path per piece of the Square."""
     if game.name == "astroplane" and isinstance(state, GameState):
         return _astroplane_paths(game, state)
-    paths = PATHS.get(game.name, lambda text: ([f"@{text}"], text))
+    paths = PATHS.get(game.name, _one_button)
     out = []
     for move in state.legal_moves():
         text = game.format_move(state, move)

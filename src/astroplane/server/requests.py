@@ -230,7 +230,9 @@ def _turn_limit(game: Game[Any, Any], initial: Any, turns: Any) -> tuple[Any, st
     if game.with_turn_limit is None or getattr(initial, "rules", None) is None:
         raise ApiError("bad_option", f"body.max_turns: {game.title} has no turn limit option")
     if type(turns) is not int or not 1 <= turns <= MAX_TURN:
-        raise ApiError("bad_option", f"body.max_turns: a turn number 1..{MAX_TURN}, not {shown(turns)}")
+        raise ApiError(
+            "bad_option", f"body.max_turns: a turn number 1..{MAX_TURN}, not {shown(turns)}"
+        )
     try:
         rules = game.with_turn_limit(initial.rules, turns)
         return rules, str(game.rules_to_text(rules))

@@ -41,6 +41,7 @@ from astroplane.server.live import (
 from astroplane.server.requests import CreateMatch, MoveRequest
 from astroplane.server.settings import ServerSettings
 from astroplane.server.store import SeatClaim, Store
+from astroplane.server.views import match_view
 
 __all__ = ["MatchService", "Planned"]
 
@@ -156,6 +157,43 @@ class MatchService:
         match = await self.match(match_id, fresh=False)
         rows = await self.store.events_after(match_id, after)
         return [_text(match.wire(r)) for r in rows if r.seq <= upto]
+
+    async def view(self, match_id: str, token_hash: bytes | None) -> dict[str, Any]:
+        """The play page's view of the match for the token's seat (None: a spectator)."""
+        async with self.lock(match_id):
+            match = await self._load(match_id)
+            seat = None if token_hash is None else self.seat_for(match, token_hash)
+            return match_view(match, seat)
+
+    async def record_of(self, match_id: str) -> tuple[Match, str]:
+        """The match and its game record so far."""
+        async with self.lock(match_id):
+            match = await self._load(match_id)
+            return match, self.record(match)
+
+    async def welcome(
+        self, match_id: str, seat: int | None, since: int | None
+    ) -> tuple[int, list[str]]:
+        """What a new subscriber gets first: the seq it starts from and the messages
+        (``welcome`` with the match, or the events after ``since``; the seat's turn)."""
+        async with self.lock(match_id):
+            match = await self._load(match_id, fresh=False)
+            last = match.seq
+            if since is None:
+                first = [_text({"type": "welcome", "match": match.document(seat), "seq": last})]
+            else:
+                first = [_text({"type": "welcome", "seq": last, "since": since})]
+            yours = seat is not None and seat == match.to_move and match.status == "active"
+            turn = (
+                _text(self.turn_message(match))
+                if yours and not match.state.is_chance_node
+                else None
+            )
+        if since is not None and since < last:
+            first += await self.events_between(match_id, since, last)
+        if turn is not None:
+            first.append(turn)
+        return last, first
 
     # ---- creating and seating ------------------------------------------------------------
     async def create(self, client: str, request: CreateMatch) -> tuple[Match, int | None, str]:
@@ -297,7 +335,7 @@ class MatchService:
         for _ in range(TRIES):
             async with self.lock(match_id):
                 match = await self._load(match_id)
-                seat = self._seat(match, token_hash)
+                seat = self.seat_for(match, token_hash)
                 row = EventRow(match.seq + 1, "leave", seat, match.version)
                 held = match.seats[seat].token_hash
                 if await self._commit(match, [Planned(row)], SeatClaim(seat, None, None, held)):
@@ -313,7 +351,7 @@ class MatchService:
         for _ in range(TRIES):
             async with self.lock(match_id):
                 match = await self._load(match_id)
-                seat = self._seat(match, token_hash)
+                seat = self.seat_for(match, token_hash)
                 planned = self._plan_move(match, seat, request)
                 if await self._commit(match, planned):
                     ack = self._ack(match, seat, planned)
@@ -402,7 +440,7 @@ class MatchService:
         for _ in range(TRIES):
             async with self.lock(match_id):
                 match = await self._load(match_id)
-                seat = self._seat(match, token_hash)
+                seat = self.seat_for(match, token_hash)
                 self._playing(match)
                 end = self._end(match.seq + 1, match.version, resign_result(match, seat))
                 if await self._commit(match, [end]):
@@ -415,7 +453,7 @@ class MatchService:
         for _ in range(TRIES):
             async with self.lock(match_id):
                 match = await self._load(match_id)
-                seat = self._seat(match, token_hash)
+                seat = self.seat_for(match, token_hash)
                 self._playing(match)
                 if not game_has_draws(match.game):
                     raise ApiError("no_draws", f"{match.game.title} has no draws")
@@ -443,7 +481,12 @@ class MatchService:
         if match.status == "open":
             raise ApiError("not_your_turn", "the match has not started: seats are free")
 
-    def _seat(self, match: Match, token_hash: bytes) -> int:
+    def seat_for(self, match: Match, token_hash: bytes) -> int:
+        """The seat ``token_hash`` holds in the match.
+
+        Raises:
+            ApiError: ``unauthorized`` if it holds none.
+        """
         seat = match.seat_of(token_hash)
         if seat is None:
             raise ApiError("unauthorized", "this token holds no seat of the match")

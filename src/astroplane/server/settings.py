@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -48,7 +49,7 @@ def database_url(text: str) -> str:
     )
 
 
-def _positive(_inst: object, attr: attrs.Attribute[float], value: float) -> None:
+def _positive(_inst: object, attr: attrs.Attribute[Any], value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
         raise ValueError(f"{attr.name} is a positive number, not {value!r}")
 

@@ -82,7 +82,7 @@ async def live(websocket: WebSocket) -> None:
             since = jr.integer(since, "message.since")
         match = await server.service.match(match_id)
         digest = token_hash(token, required=False)
-        seat = None if digest is None else server.service._seat(match, digest)
+        seat = None if digest is None else server.service.seat_for(match, digest)
     except _TooBig:
         await _close(websocket, TOO_BIG)
         return
@@ -128,28 +128,9 @@ async def _session(
     websocket: WebSocket, server: Any, sub: Subscriber, digest: bytes | None, since: int | None
 ) -> None:
     service = server.service
-    async with service.lock(sub.match_id):
-        match = await service._load(sub.match_id, fresh=False)
-        last = match.seq
-        if since is None:
-            first = [_dump({"type": "welcome", "match": match.document(sub.seat), "seq": last})]
-        else:
-            first = [_dump({"type": "welcome", "seq": last, "since": since})]
-        backlog = since is not None and since < last
-        turn = None
-        if (
-            sub.seat is not None
-            and sub.seat == match.to_move
-            and match.status == "active"
-            and not match.state.is_chance_node
-        ):
-            turn = _dump(service.turn_message(match))
-    if backlog:
-        first += await service.events_between(sub.match_id, since or 0, last)
+    last, first = await service.welcome(sub.match_id, sub.seat, since)
     for text in first:
         await websocket.send_text(text)
-    if turn is not None:
-        await websocket.send_text(turn)
     sender = asyncio.create_task(_forward(websocket, service, sub, last))
     try:
         await _listen(websocket, server, sub, digest, sender)

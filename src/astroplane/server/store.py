@@ -130,9 +130,10 @@ class Store:
                     seats.select().where(seats.c.match_id == match_id).order_by(seats.c.seat)
                 )
             ).mappings()
-            found = [dict(r) for r in seat_rows]
+            found: list[Mapping[str, Any]] = [dict(r) for r in seat_rows]
             log = await _events(conn, match_id, 0)
-        return dict(row._mapping), found, log
+        header: Mapping[str, Any] = dict(row._mapping)
+        return header, found, log
 
     async def events_after(self, match_id: str, seq: int) -> list[EventRow]:
         """The match's events after ``seq``, in order."""
