@@ -161,4 +161,5 @@ def test_bots_go_on_after_a_restart(tmp_path: Path) -> None:
         while not doc["over"] and time.monotonic() < deadline:
             time.sleep(0.2)
             doc = api.ok(api.get(f"/matches/{match}"))
-        assert doc["over"] and doc["result"]["reason"] == "game"
+        assert doc["over"], (doc["version"], "".join(server.output)[-3000:])
+        assert doc["result"]["reason"] == "game"

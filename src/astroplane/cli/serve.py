@@ -79,6 +79,13 @@ def add_serve_parser(sub: Any, whole: Any, seconds: Any) -> None:
         help="how many of them at once (default 60)",
     )
     sp.add_argument(
+        "--max-connections-per-client",
+        type=whole(1, 1_000_000),
+        default=32,
+        metavar="N",
+        help="WebSocket connections a client may hold open (default 32)",
+    )
+    sp.add_argument(
         "--bot-workers",
         type=whole(0, 256),
         default=0,
@@ -135,6 +142,7 @@ def _settings(args: argparse.Namespace) -> Any:
             max_matches_per_client=args.max_matches_per_client,
             rate=float(args.rate),
             burst=args.burst,
+            max_subscribers_per_client=args.max_connections_per_client,
             bot_workers=args.bot_workers,
             max_think=args.max_think,
             bot_pause=args.bot_pause,

@@ -157,6 +157,7 @@ class Match:
             creator=creator,
             created=created,
             seats={s.number: s for s in seats},
+            status="active" if all(s.taken for s in seats) else "open",
             states=[initial],
         )
 

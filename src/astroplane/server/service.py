@@ -305,7 +305,8 @@ class MatchService:
                 planned = [Planned(EventRow(match.seq + 1, "join", seat, match.version, data=data))]
                 if match.status == "open" and match.seats_open == 1:  # it starts: roll
                     planned += self._rolls(match, planned, match.state)
-                if await self._commit(match, planned, SeatClaim(seat, digest, name), join=True):
+                claim = SeatClaim(seat, digest, name)
+                if await self._commit(match, planned, claim, join=True) is not None:
                     break
         else:
             raise ApiError("seat_taken", "the match keeps changing; try again")
@@ -338,7 +339,8 @@ class MatchService:
                 seat = self.seat_for(match, token_hash)
                 row = EventRow(match.seq + 1, "leave", seat, match.version)
                 held = match.seats[seat].token_hash
-                if await self._commit(match, [Planned(row)], SeatClaim(seat, None, None, held)):
+                claim = SeatClaim(seat, None, None, held)
+                if await self._commit(match, [Planned(row)], claim) is not None:
                     self.hub.drop_seat(match_id, seat)
                     return match
         raise ApiError("seat_taken", "the match keeps changing; try again")
@@ -353,20 +355,21 @@ class MatchService:
                 match = await self._load(match_id)
                 seat = self.seat_for(match, token_hash)
                 planned = self._plan_move(match, seat, request)
-                if await self._commit(match, planned):
-                    ack = self._ack(match, seat, planned)
+                wires = await self._commit(match, planned)
+                if wires is not None:
+                    ack = self._ack(match, seat, wires)
                     break
         else:
             raise ApiError("stale_version", "the match keeps changing; read it and try again")
         self._after(match)
         return ack
 
-    def _ack(self, match: Match, seat: int, planned: Sequence[Planned]) -> dict[str, Any]:
+    def _ack(self, match: Match, seat: int, wires: list[dict[str, Any]]) -> dict[str, Any]:
         yours = match.to_move == seat and not match.state.is_chance_node
         return {
             "version": match.version,
             "seq": match.seq,
-            "events": [match.wire(p.row) for p in planned],
+            "events": wires,
             "to_move": match.seat_name(match.to_move),
             "legal": match.legal_texts() if yours else [],
         }
@@ -443,7 +446,7 @@ class MatchService:
                 seat = self.seat_for(match, token_hash)
                 self._playing(match)
                 end = self._end(match.seq + 1, match.version, resign_result(match, seat))
-                if await self._commit(match, [end]):
+                if await self._commit(match, [end]) is not None:
                     return match
         raise ApiError("stale_version", "the match keeps changing; try again")
 
@@ -471,7 +474,7 @@ class MatchService:
                     if {*match.draw_offers, seat} >= set(match.order):
                         end = self._end(seq + 1, match.version, draw_result(match))
                         planned.append(end)
-                if await self._commit(match, planned):
+                if await self._commit(match, planned) is not None:
                     return match
         raise ApiError("stale_version", "the match keeps changing; try again")
 
@@ -500,45 +503,50 @@ class MatchService:
         claim: SeatClaim | None = None,
         *,
         join: bool = False,
-    ) -> bool:
+    ) -> list[dict[str, Any]] | None:
         """Write the planned events (call under the match's lock); on success apply them
-        to the match and publish them. False: another process wrote first (the match is
-        then caught up; decide again)."""
+        to the match, publish them and return them as clients receive them. None: another
+        process wrote first (the match is then caught up; decide again)."""
         fields = self._fields(match, planned, join=join)
         rows = [p.row for p in planned]
         ok = await self.store.append(match.id, match.seq, rows, fields, claim)
         if not ok:
             await self._catch_up(match)
-            return False
+            return None
         for p, row in zip(planned, rows, strict=True):
             if row.kind == "move":
                 match.play(p.move, row.move or "", row.seat, p.after)
                 match.seq = row.seq
             else:
                 match.apply(row)
-        self._publish(match, rows)
-        return True
+        wires = [match.wire(row) for row in rows]
+        self._publish(match, rows, wires)
+        return wires
 
     def _fields(self, match: Match, planned: Sequence[Planned], *, join: bool) -> dict[str, Any]:
-        """The ``matches`` row after the planned events."""
+        """The ``matches`` row after the planned events (every column that changes)."""
         moves = [p for p in planned if p.row.kind == "move"]
         final = moves[-1].after if moves else match.state
         ended = any(p.row.kind == "end" for p in planned)
-        fields: dict[str, Any] = {"version": match.version + len(moves)}
-        fields["to_move"] = None if ended or final.is_over else int(final.to_move)
         open_seats = match.seats_open
         seating = [p.row.kind for p in planned if p.row.kind in ("join", "leave")]
         if seating:
             open_seats += -1 if seating[0] == "join" else 1
-            fields["seats_open"] = open_seats
-        if join and match.status == "open" and open_seats == 0:
-            fields["status"] = "active"
+        status = match.status
+        if join and status == "open" and open_seats == 0:
+            status = "active"
+        fields: dict[str, Any] = {
+            "version": match.version + len(moves),
+            "to_move": None if ended or final.is_over else int(final.to_move),
+            "seats_open": open_seats,
+            "status": "over" if ended else status,
+            "result": None,
+            "record": None,
+        }
         if ended:
             data = planned[-1].row.data or "{}"
-            fields["status"] = "over"
             fields["result"] = data
-            more = [p.move for p in moves]
-            fields["record"] = self.record(match, more, json.loads(data))
+            fields["record"] = self.record(match, [p.move for p in moves], json.loads(data))
         return fields
 
     def record(
@@ -558,8 +566,12 @@ class MatchService:
         to_text = record_functions(match.game)[0]
         return str(to_text(match.states[0], [*match.moves, *more], headers))
 
-    def _publish(self, match: Match, rows: Sequence[EventRow]) -> None:
-        items = [(r.seq, _text(match.wire(r))) for r in rows]
+    def _publish(
+        self, match: Match, rows: Sequence[EventRow], wires: Sequence[dict[str, Any]] | None = None
+    ) -> None:
+        if wires is None:
+            wires = [match.wire(r) for r in rows]
+        items = [(r.seq, _text(w)) for r, w in zip(rows, wires, strict=True)]
         turn = None
         seat = match.to_move
         if (

@@ -22,10 +22,53 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from astroplane.server.db import events, matches, seats
 from astroplane.server.live import EventRow
 
-__all__ = ["CHANNEL", "SeatClaim", "Store"]
+__all__ = ["CHANNEL", "ROW_FIELDS", "SeatClaim", "Store"]
 
 #: The PostgreSQL notification channel of match events: payload ``"PROCESS MATCH SEQ"``.
 CHANNEL = "astroplane_events"
+#: The columns of ``matches`` every append sets (with ``seq`` and ``updated``).
+ROW_FIELDS = ("version", "to_move", "seats_open", "status", "result", "record")
+#: The most appends one group commit writes.
+MAX_BATCH = 256
+
+_NOTIFY = sa.text("SELECT pg_notify(:channel, :payload)")
+_UPDATE_ONE = (
+    matches.update()
+    .where(matches.c.id == sa.bindparam("b_id"), matches.c.seq == sa.bindparam("b_seen"))
+    .values(
+        seq=sa.bindparam("b_seq"),
+        updated=sa.bindparam("b_updated"),
+        **{name: sa.bindparam(f"b_{name}") for name in ROW_FIELDS},
+    )
+)
+
+
+class _Refused(Exception):
+    """An append that cannot be written as it is: its transaction is rolled back."""
+
+
+@attrs.frozen
+class _Append:
+    """One append: the match, the ``seq`` it was decided on, its events and row."""
+
+    match_id: str
+    seen: int
+    rows: tuple[EventRow, ...]
+    fields: dict[str, Any]
+    claim: SeatClaim | None
+
+    def params(self) -> dict[str, Any]:
+        out = {f"b_{name}": self.fields[name] for name in ROW_FIELDS}
+        out.update(
+            b_id=self.match_id,
+            b_seen=self.seen,
+            b_seq=self.seen + len(self.rows),
+            b_updated=time.time(),
+        )
+        return out
+
+    def event_dicts(self) -> list[dict[str, Any]]:
+        return _event_dicts(self.match_id, self.rows)
 
 
 @attrs.frozen
@@ -55,6 +98,8 @@ class Store:
         # SQLite has one writer at a time: this process's writers queue here rather than
         # in SQLite's busy wait.
         self._write_lock = asyncio.Lock()
+        self._pending: list[tuple[_Append, asyncio.Future[bool]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     @contextlib.asynccontextmanager
     async def _writing(self) -> AsyncIterator[AsyncConnection]:
@@ -88,32 +133,80 @@ class Store:
         claim: SeatClaim | None = None,
     ) -> bool:
         """Append ``rows`` (numbered ``seen + 1``...) to the match's events and set
-        ``fields`` of its row, if its ``seq`` is still ``seen`` (and the ``claim`` on a
-        seat holds); else change nothing and return False."""
+        ``fields`` of its row (all of ``ROW_FIELDS``), if its ``seq`` is still ``seen``
+        (and the ``claim`` on a seat holds); else change nothing and return False.
 
-        class _Refused(Exception):
-            pass
+        On SQLite the appends of concurrent writers are committed together (*group
+        commit*: one transaction, one ``fsync``, for every append waiting), each still
+        all or nothing; each caller gets its answer after the commit."""
+        job = _Append(match_id, seen, tuple(rows), dict(fields), claim)
+        if self.postgres:
+            try:
+                async with self.engine.begin() as conn:
+                    return await self._one(conn, job)
+            except _Refused:
+                return False
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._pending.append((job, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        return await future
 
-        try:
-            async with self._writing() as conn:
-                done = await conn.execute(
-                    matches.update()
-                    .where(matches.c.id == match_id, matches.c.seq == seen)
-                    .values(seq=seen + len(rows), updated=time.time(), **fields)
-                )
-                if done.rowcount != 1:
-                    raise _Refused
-                if claim is not None and not await _claim(conn, match_id, claim):
-                    raise _Refused
-                await conn.execute(events.insert(), _event_dicts(match_id, rows))
-                if self.postgres:
-                    payload = f"{self.process} {match_id} {seen + len(rows)}"
-                    await conn.execute(
-                        sa.text("SELECT pg_notify(:channel, :payload)"),
-                        {"channel": CHANNEL, "payload": payload},
-                    )
-        except _Refused:
+    async def _flush(self) -> None:
+        """Commit the waiting appends in batches until none is left (SQLite)."""
+        while self._pending:
+            batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
+            jobs = [job for job, _f in batch]
+            try:
+                try:
+                    async with self._write_lock, self.engine.begin() as conn:
+                        answers = await self._together(conn, jobs)
+                except _Refused:  # one of them conflicts: each alone, under a savepoint
+                    async with self._write_lock, self.engine.begin() as conn:
+                        answers = await self._one_by_one(conn, jobs)
+            except Exception as exc:  # the transaction failed: nothing of it was written
+                for _job, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
+                continue
+            for (_job, future), ok in zip(batch, answers, strict=True):
+                if not future.done():
+                    future.set_result(ok)
+
+    async def _together(self, conn: AsyncConnection, jobs: Sequence[_Append]) -> list[bool]:
+        """Every job in one statement per table; ``_Refused`` (rolling all of it back) if
+        any match moved on or any job claims a seat."""
+        if any(j.claim is not None for j in jobs):
+            raise _Refused
+        moved = await conn.execute(_UPDATE_ONE, [j.params() for j in jobs])
+        if moved.rowcount != len(jobs):
+            raise _Refused
+        await conn.execute(events.insert(), [e for j in jobs for e in j.event_dicts()])
+        return [True] * len(jobs)
+
+    async def _one_by_one(self, conn: AsyncConnection, jobs: Sequence[_Append]) -> list[bool]:
+        answers = []
+        for job in jobs:
+            nested = await conn.begin_nested()
+            ok = await self._one(conn, job)
+            await (nested.commit() if ok else nested.rollback())
+            answers.append(ok)
+        return answers
+
+    async def _one(self, conn: AsyncConnection, job: _Append) -> bool:
+        """Write one append in the open transaction; False (and nothing written by the
+        caller's rollback) when the match moved on or the claim fails."""
+        moved = await conn.execute(_UPDATE_ONE, job.params())
+        if moved.rowcount != 1:
             return False
+        if job.claim is not None and not await _claim(conn, job.match_id, job.claim):
+            if self.postgres:
+                raise _Refused
+            return False
+        await conn.execute(events.insert(), job.event_dicts())
+        if self.postgres:
+            payload = f"{self.process} {job.match_id} {job.seen + len(job.rows)}"
+            await conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
         return True
 
     # ---- reads -------------------------------------------------------------------------
