@@ -22,8 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 TICTACTOE = ROOT / "examples" / "games" / "tictactoe.py"
 
 #: Options that let tests send as fast as they like (the hostile test sets its own).
-FAST = ("--rate", "100000", "--burst", "100000", "--max-matches-per-client", "100000",
-        "--max-connections-per-client", "1000", "--bot-pause", "0", "--bot-workers", "1")  # fmt: skip
+FAST = (
+    *("--rate", "100000", "--burst", "100000", "--max-matches-per-client", "100000"),
+    *("--max-connections-per-client", "1000", "--bot-pause", "0", "--bot-workers", "1"),
+)
 
 
 class ServerProcess:

@@ -97,19 +97,23 @@ def play_match(
             ack = mover.api.ok(
                 mover.api.post(f"/matches/{match['id']}/moves", {"version": version, "move": text})
             )
+            assert ack["events"][0]["move"] == text and ack["events"][0]["seat"] == mover.seat
         else:
             mover.live.send({"type": "move", "version": version, "move": text, "id": ply})
             mover.pump(lambda m=mover: bool(m.acks))
             ack = mover.acks.pop()
-            assert ack["id"] == ply
+            assert ack["id"] == ply and set(ack) == {"type", "id", "version", "seq"}
         ply += 1
-        assert ack["events"][0]["move"] == text and ack["events"][0]["seat"] == mover.seat
-        version, seq = ack["version"], ack["seq"]
+        before, (version, seq) = version, (ack["version"], ack["seq"])
         for person in people.values():  # everyone receives the move before going on
             person.pump(lambda p=person, s=seq: p.last >= s)
-        last = ack["events"][-1]
+        played = next(e for e in mover.events if e["kind"] == "move" and e["version"] == before + 1)
+        assert played["move"] == text and played["seat"] == mover.seat
+        last = mover.events[-1]
+        assert last["seq"] == seq
         over = last["kind"] == "end"
-        doc = {"to_move": ack["to_move"]}
+        moves = [e for e in mover.events if e["kind"] == "move"]
+        doc = {"to_move": moves[-1]["to_move"]}
     # Every event reached both players and the spectator, in order, once.
     spectator_events = list(spectator.until("event", timeout=30))
     seen = [m for m in spectator_events if m["type"] == "event"]

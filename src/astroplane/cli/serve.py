@@ -174,6 +174,8 @@ def cmd_serve(args: argparse.Namespace, out: Console, err: Console) -> int:
         port=args.port,
         log_level=args.log_level,
         ws_max_size=settings.max_message_bytes,
+        # Messages are small and many: compressing each costs more CPU than it saves.
+        ws_per_message_deflate=False,
         proxy_headers=True,
         forwarded_allow_ips=args.forwarded_allow_ips,
         lifespan="on",

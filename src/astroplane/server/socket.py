@@ -9,9 +9,10 @@ sends the events after it first (``welcome`` then has no ``match``). Events are
 seat to move also gets ``{"type": "turn", "version", "legal": [...]}``.
 
 The client may send ``{"type": "move", "version", "move" | "action", "id"?}`` (answered by
-``{"type": "ack", "id", ...}`` or ``{"type": "error", "id", "error": {...}}``, like the
-HTTP move) and ``{"type": "ping"}``. Messages over the size limit close the socket (code
-1009); a client over its message rate gets an error, and is closed (1008) if it goes on.
+``{"type": "ack", "id", "version", "seq"}`` once it is written, its events then coming as
+every subscriber's do, or ``{"type": "error", "id", "error": {...}}``) and
+``{"type": "ping"}``. Messages over the size limit close the socket (code 1009); a client
+over its message rate gets an error, and is closed (1008) if it goes on.
 """
 
 from __future__ import annotations
@@ -202,7 +203,10 @@ async def _listen(
                     raise ApiError("forbidden", "a spectator cannot move")
                 wanted = read_move(data, "message", ("type", "id"))
                 ack = await server.service.move(sub.match_id, digest, wanted)
-                await websocket.send_text(_dump({"type": "ack", "id": ident, **ack}))
+                # The socket gets the move's events (and the next turn) as every
+                # subscriber does: the acknowledgement only says it was written.
+                answer = {"type": "ack", "id": ident, "version": ack["version"], "seq": ack["seq"]}
+                await websocket.send_text(_dump(answer))
         except ApiError as exc:
             await _send_error(websocket, exc, ident)
 
