@@ -21,7 +21,7 @@ pytest.importorskip("httpx", reason="httpx is not installed: pip install -e '.[t
 
 from server.helpers import Api, ServerProcess
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 #: (game, players, turn limit or None) of the games played through the page.
 GAMES = [

@@ -19,6 +19,8 @@ from astroplane.server.settings import ServerSettings
 
 from .helpers import Api, Live, ServerProcess
 
+pytestmark = pytest.mark.server
+
 DOCUMENT = openapi_document()
 
 

@@ -20,6 +20,8 @@ from astroplane.server.errors import CODES
 
 from .helpers import Api, Live, ServerProcess
 
+pytestmark = pytest.mark.server
+
 LIMITS = ("--rate", "100000", "--burst", "100000", "--max-matches-per-client", "1000",
           "--bot-pause", "0", "--bot-workers", "1", "--max-message-bytes", "4096")  # fmt: skip
 

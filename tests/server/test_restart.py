@@ -10,7 +10,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .helpers import Api, Live, ServerProcess
+
+pytestmark = pytest.mark.server
 
 
 def _two_people(url: str, game: str = "square-off") -> tuple[Api, Api, str]:

@@ -17,6 +17,8 @@ from .helpers import Api, Live, ServerProcess
 from .postgres import PostgresCluster
 from .test_whole_games import play_match
 
+pytestmark = pytest.mark.server
+
 
 def race(calls: list[Callable[[], Any]]) -> list[Any]:
     """Run the calls in threads that start together; their results in order."""

@@ -17,6 +17,8 @@ from astroplane.protocol import get_game
 
 from .helpers import Api, Live, ServerProcess
 
+pytestmark = pytest.mark.server
+
 #: (game, players, rules) of the matches played.
 MATCHES = [
     ("astroplane", 2, "standard,max_turns=40"),
