@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import contextlib
 import importlib
+import os
 from typing import Any
 
 from rich.console import Console
@@ -20,6 +21,9 @@ from astroplane.cli.common import CliError
 from astroplane.server.settings import DEFAULT_DATABASE
 
 __all__ = ["add_serve_parser", "cmd_serve"]
+
+#: The environment variable that names the database when ``--db`` is not given.
+DATABASE_VARIABLE = "ASTROPLANE_DATABASE_URL"
 
 _MISSING = (
     "the server needs the 'server' extra (Starlette, uvicorn, SQLAlchemy, ...); install "
@@ -45,10 +49,11 @@ def add_serve_parser(sub: Any, whole: Any, seconds: Any) -> None:
     )
     sp.add_argument(
         "--db",
-        default=f"sqlite:///{DEFAULT_DATABASE}",
+        default=None,
         metavar="URL",
         help="the database: postgresql://USER:PASSWORD@HOST/NAME, sqlite:///FILE or a file "
-        f"path (default: {DEFAULT_DATABASE} in the current directory)",
+        f"path (default: $ASTROPLANE_DATABASE_URL, else {DEFAULT_DATABASE} in the current "
+        "directory; the variable keeps a password off the command line)",
     )
     sp.add_argument(
         "--max-message-bytes",
@@ -137,7 +142,7 @@ def _settings(args: argparse.Namespace) -> Any:
         raise CliError("--bot-pause is 0..60 seconds")
     try:
         return settings.ServerSettings(
-            database=args.db,
+            database=args.db or os.environ.get(DATABASE_VARIABLE, f"sqlite:///{DEFAULT_DATABASE}"),
             max_message_bytes=args.max_message_bytes,
             max_matches_per_client=args.max_matches_per_client,
             rate=float(args.rate),

@@ -144,7 +144,6 @@ class MatchService:
             return
         async with self.lock(match_id):
             await self._catch_up(found)
-        self._after(found)
 
     async def resync(self) -> None:
         """Catch every held match up (after a lost notification connection)."""
