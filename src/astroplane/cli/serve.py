@@ -55,48 +55,25 @@ def add_serve_parser(sub: Any, whole: Any, seconds: Any) -> None:
         f"path (default: $ASTROPLANE_DATABASE_URL, else {DEFAULT_DATABASE} in the current "
         "directory; the variable keeps a password off the command line)",
     )
-    sp.add_argument(
-        "--max-message-bytes",
-        type=whole(256, 16 * 1024 * 1024),
-        default=16 * 1024,
-        metavar="N",
-        help="largest request or WebSocket message (default 16384)",
-    )
-    sp.add_argument(
-        "--max-matches-per-client",
-        type=whole(1, 1_000_000),
-        default=20,
-        metavar="N",
-        help="matches a client may have running (default 20)",
-    )
-    sp.add_argument(
-        "--rate",
-        type=whole(1, 1_000_000),
-        default=20,
-        metavar="N",
-        help="requests and messages a client may send a second (default 20)",
-    )
-    sp.add_argument(
-        "--burst",
-        type=whole(1, 1_000_000),
-        default=60,
-        metavar="N",
-        help="how many of them at once (default 60)",
-    )
-    sp.add_argument(
-        "--max-connections-per-client",
-        type=whole(1, 1_000_000),
-        default=32,
-        metavar="N",
-        help="WebSocket connections a client may hold open (default 32)",
-    )
-    sp.add_argument(
-        "--bot-workers",
-        type=whole(0, 256),
-        default=0,
-        metavar="N",
-        help="processes for the bots' moves (default 0: one per core)",
-    )
+    # The bounds: (option, lowest, highest, default, help).
+    bounds = (
+        ("--max-message-bytes", 256, 16 * 1024 * 1024, 16 * 1024,
+         "largest request or WebSocket message"),
+        ("--max-matches-per-client", 1, 1_000_000, 20, "matches a client may have running"),
+        ("--rate", 1, 1_000_000, 20, "requests and messages a client may send a second"),
+        ("--burst", 1, 1_000_000, 60, "how many of them at once"),
+        ("--max-connections-per-client", 1, 1_000_000, 32,
+         "WebSocket connections a client may hold open"),
+        ("--bot-workers", 0, 256, 0, "processes for the bots' moves (0: one per core)"),
+    )  # fmt: skip
+    for option, low, high, default, words in bounds:
+        sp.add_argument(
+            option,
+            type=whole(low, high),
+            default=default,
+            metavar="N",
+            help=f"{words} (default {default})",
+        )
     sp.add_argument(
         "--max-think",
         type=seconds,

@@ -76,6 +76,14 @@ def _auth(request: Request, *, required: bool) -> bytes | None:
     return token_hash(request.headers.get("authorization"), required=required)
 
 
+def _seated(request: Request) -> tuple[Any, bytes]:
+    """The server and the hash of the seat token a request must carry (rate-limited)."""
+    server = _limit(request)
+    digest = token_hash(request.headers.get("authorization"), required=True)
+    assert digest is not None
+    return server, digest
+
+
 async def _body(request: Request) -> dict[str, Any]:
     limit = server_of(request).settings.max_message_bytes
     length = request.headers.get("content-length", "")
@@ -214,9 +222,7 @@ async def join(request: Request) -> Response:
 
 async def leave(request: Request) -> Response:
     """``POST /api/v1/matches/{match}/leave``: give the seat up (its token stops working)."""
-    server = _limit(request)
-    digest = _auth(request, required=True)
-    assert digest is not None
+    server, digest = _seated(request)
     await _body(request)
     match = await server.service.leave(_match_id(request), digest)
     return _json({"match": match.document(None)})
@@ -224,18 +230,14 @@ async def leave(request: Request) -> Response:
 
 async def play_move(request: Request) -> Response:
     """``POST /api/v1/matches/{match}/moves``: ``{"version", "move" | "action"}``."""
-    server = _limit(request)
-    digest = _auth(request, required=True)
-    assert digest is not None
+    server, digest = _seated(request)
     wanted = read_move(await _body(request))
     return _json(await server.service.move(_match_id(request), digest, wanted))
 
 
 async def resign(request: Request) -> Response:
     """``POST /api/v1/matches/{match}/resign``: the match ends, lost for the seat."""
-    server = _limit(request)
-    digest = _auth(request, required=True)
-    assert digest is not None
+    server, digest = _seated(request)
     await _body(request)
     match = await server.service.resign(_match_id(request), digest)
     return _json({"match": match.document(match.seat_of(digest))})
@@ -243,9 +245,7 @@ async def resign(request: Request) -> Response:
 
 async def draw(request: Request) -> Response:
     """``POST /api/v1/matches/{match}/draw``: ``{"action": "offer" | "accept" | "decline"}``."""
-    server = _limit(request)
-    digest = _auth(request, required=True)
-    assert digest is not None
+    server, digest = _seated(request)
     action = read_draw(await _body(request))
     match = await server.service.draw(_match_id(request), digest, action)
     return _json({"match": match.document(match.seat_of(digest))})

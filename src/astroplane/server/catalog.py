@@ -13,17 +13,18 @@ from astroplane.protocol import Game, games, get_game
 from astroplane.server.clicks import HOWTO
 from astroplane.server.live import game_has_draws
 
-__all__ = ["bots_json", "game_json", "games_json"]
+__all__ = ["bots_json", "game_json", "games_json", "variant_players", "variants"]
 
 
-def _variants(game: Game[Any, Any]) -> list[str]:
+def variants(game: Game[Any, Any]) -> list[str]:
+    """The game's registered variants (its presets first), by name."""
     return list(game.variants()) if game.variants is not None else []
 
 
-def _variant_players(game: Game[Any, Any]) -> dict[str, list[int]]:
+def variant_players(game: Game[Any, Any]) -> dict[str, list[int]]:
     """The player counts each variant allows (Aeroplane Chess's ``teams``: four only)."""
     allowed: dict[str, list[int]] = {}
-    for variant in _variants(game):
+    for variant in variants(game):
         rules = game.rules_from_text(variant)
         allowed[variant] = []
         for n in game.player_counts:
@@ -53,8 +54,8 @@ def _game_json(name: str, game_id: int) -> dict[str, Any]:
         "seat_names": list(game.seat_names),
         "seats": seats,
         "seat_colours": list(game.seat_colours or ()),
-        "variants": _variants(game),
-        "variant_players": _variant_players(game),
+        "variants": variants(game),
+        "variant_players": variant_players(game),
         "turn_limit": game.with_turn_limit is not None,
         "draws": game_has_draws(game),
         "chance": _declared(game, "chance"),
