@@ -134,6 +134,10 @@ export class ServerClient {
           onEvent(data);
           return;
         }
+        if (data.type === "error" && data.error?.code === "unauthorized") {
+          this.forget(match); // the seat was given up: watch instead (on reconnecting)
+          return;
+        }
         if (data.type === "event") {
           if (last !== null && data.seq <= last) return;
           last = data.seq;

@@ -96,7 +96,9 @@ def make_engine(url: str, *, sqlite_synchronous: str = "FULL") -> AsyncEngine:
         engine = create_async_engine(url, connect_args={"timeout": 30})
         _on_connect(engine, _sqlite_pragmas(sqlite_synchronous))
         return engine
-    return create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    # No ping before each use (a round trip per request); connections are renewed hourly,
+    # and one that broke fails its request once and is replaced.
+    return create_async_engine(url, pool_size=20, max_overflow=20, pool_recycle=3600)
 
 
 def _sqlite_pragmas(synchronous: str) -> Callable[[Any, Any], None]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
@@ -43,6 +44,30 @@ _UPDATE_ONE = (
 )
 
 
+#: PostgreSQL: an append without a seat claim as one statement (its own transaction): the
+#: row moves on only from ``seen``, the events are inserted only if it did, and the other
+#: processes are notified only then (a row comes back only then too).
+_PG_APPEND = sa.text(
+    """
+    WITH moved AS (
+        UPDATE matches SET seq = :b_seq, updated = :b_updated, version = :b_version,
+            to_move = :b_to_move, seats_open = :b_seats_open, status = :b_status,
+            result = :b_result, record = :b_record
+        WHERE id = :b_id AND seq = :b_seen
+        RETURNING id
+    ), added AS (
+        INSERT INTO events (match_id, seq, kind, seat, version, move, data, created)
+        SELECT moved.id, e.seq, e.kind, e.seat, e.version, e.move, e.data, e.created
+        FROM moved, jsonb_to_recordset(CAST(:b_events AS jsonb)) AS e(
+            seq integer, kind text, seat integer, version integer, move text, data text,
+            created double precision)
+        RETURNING 1
+    )
+    SELECT pg_notify(:b_channel, :b_payload) FROM moved
+    """
+)
+
+
 class _Refused(Exception):
     """An append that cannot be written as it is: its transaction is rolled back."""
 
@@ -70,6 +95,17 @@ class _Append:
     def event_dicts(self) -> list[dict[str, Any]]:
         return _event_dicts(self.match_id, self.rows)
 
+    def pg_params(self, process: str) -> dict[str, Any]:
+        """The parameters of ``_PG_APPEND``."""
+        rows = [{k: v for k, v in e.items() if k != "match_id"} for e in self.event_dicts()]
+        payload = f"{process} {self.match_id} {self.seen + len(self.rows)}"
+        return {
+            **self.params(),
+            "b_events": json.dumps(rows),
+            "b_channel": CHANNEL,
+            "b_payload": payload,
+        }
+
 
 @attrs.frozen
 class SeatClaim:
@@ -95,6 +131,9 @@ class Store:
         self.engine = engine
         self.process = process
         self.postgres = engine.dialect.name == "postgresql"
+        # Reads and PostgreSQL's one-statement appends need no BEGIN and COMMIT: each is
+        # one round trip (a statement is atomic on its own).
+        self.reader = engine.execution_options(isolation_level="AUTOCOMMIT")
         # SQLite has one writer at a time: this process's writers queue here rather than
         # in SQLite's busy wait.
         self._write_lock = asyncio.Lock()
@@ -141,6 +180,10 @@ class Store:
         all or nothing; each caller gets its answer after the commit."""
         job = _Append(match_id, seen, tuple(rows), dict(fields), claim)
         if self.postgres:
+            if claim is None:
+                async with self.reader.connect() as conn:
+                    found = await conn.execute(_PG_APPEND, job.pg_params(self.process))
+                    return found.first() is not None
             try:
                 async with self.engine.begin() as conn:
                     return await self._one(conn, job)
@@ -214,7 +257,7 @@ class Store:
         self, match_id: str
     ) -> tuple[Mapping[str, Any], list[Mapping[str, Any]], list[EventRow]] | None:
         """The match's row, its seats and all its events; None if there is no such match."""
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             row = (await conn.execute(matches.select().where(matches.c.id == match_id))).first()
             if row is None:
                 return None
@@ -230,12 +273,12 @@ class Store:
 
     async def events_after(self, match_id: str, seq: int) -> list[EventRow]:
         """The match's events after ``seq``, in order."""
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             return await _events(conn, match_id, seq)
 
     async def seq_of(self, match_id: str) -> int | None:
         """The match's number of events (None: no such match)."""
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             found = await conn.scalar(sa.select(matches.c.seq).where(matches.c.id == match_id))
         return None if found is None else int(found)
 
@@ -246,7 +289,7 @@ class Store:
             .select_from(matches)
             .where(matches.c.creator == creator, matches.c.status != "over")
         )
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             return int(await conn.scalar(query) or 0)
 
     async def listing(
@@ -261,7 +304,7 @@ class Store:
             query = query.where(matches.c.status == status)
         if open_only:
             query = query.where(matches.c.status != "over", matches.c.seats_open > 0)
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             rows = [dict(r._mapping) for r in (await conn.execute(query)).all()]
             ids = [r["id"] for r in rows]
             by_match: dict[str, list[Mapping[str, Any]]] = {i: [] for i in ids}
@@ -287,7 +330,7 @@ class Store:
                 matches.c.updated <= time.time() - idle,
             )
         )
-        async with self.engine.connect() as conn:
+        async with self.reader.connect() as conn:
             return [str(r[0]) for r in (await conn.execute(query)).all()]
 
 
