@@ -162,7 +162,9 @@ export class ServerClient {
   }
 }
 
-// Is this page served by an astroplane server? Its API's URL, or null (the docs site).
+// Is this page served by an astroplane server? Its API's URL, or null: the docs site has
+// an online.json of its own that says so (`{"api": null}`, no failed request), the
+// server answers it with where its API is.
 export async function serverAPI() {
   try {
     const response = await fetch("online.json", { cache: "no-store" });

@@ -52,5 +52,6 @@ def files() -> StaticFiles:
 
 
 async def online(_request: Request) -> Response:
-    """``/play/online.json``: tells play.js that a server is here, and where its API is."""
+    """``/play/online.json``: tells play.js that a server is here, and where its API is
+    (the docs site's own file says ``{"api": null}``)."""
     return JSONResponse({"api": "../api/v1/"})
