@@ -1,6 +1,7 @@
 """Hostile Python values, the checks of ``check_hostile`` beyond mutated text (issue 32):
 moves forged past their class's constructor, ``int`` and ``str`` subclasses that lie,
-another game's state, huge drawing sizes, impossible counters and duplicated set items.
+huge drawing sizes, impossible counters and duplicated set items (another game's state is
+``astroplane.testing.declarations``' ``wrong-game`` check).
 
 A server hands the library what clients send, and a library caller may hand it anything:
 each check gives one kind of such value to every function of a game that takes it and
@@ -26,15 +27,15 @@ import attrs
 from astroplane.kit.anyrecord import record_functions
 from astroplane.kit.limits import plain_int
 from astroplane.protocol import Game, is_legal_action
+from astroplane.testing.formats import fingerprint, formats_of
 from astroplane.testing.inputs import TURN_BOUND
 
 __all__ = [
     "LiarInt",
     "LyingText",
     "counter_problems",
-    "drawing_problems",
+    "drawing_size_problems",
     "duplicate_problems",
-    "foreign_state_problems",
     "forge",
     "forged_move_problems",
     "seat_problems",
@@ -127,7 +128,7 @@ def forged_move_problems(g: Game[Any, Any], s: Any, where: str) -> list[str]:
     a ``ValueError`` and changes nothing, or, if it names a legal move, ``play`` gives
     what that legal move gives."""
     problems: list[str] = []
-    text = g.position_to_text(s)
+    text = fingerprint(g, s)
     legal = list(s.legal_moves())
     for move in legal[:2] + legal[-1:]:
         for label, forged in forgeries(move):
@@ -138,7 +139,7 @@ def forged_move_problems(g: Game[Any, Any], s: Any, where: str) -> list[str]:
                 problems.append(problem)
             elif not problem:
                 problems.append(f"{where}: play accepted a forged move ({label})")
-            if g.position_to_text(s) != text:
+            if fingerprint(g, s) != text:
                 problems.append(f"{where}: play(forged {label}) changed the state")
                 return problems
     if g.action_to_move is not None and g.move_to_action is not None and legal:
@@ -189,39 +190,8 @@ def seat_problems(g: Game[Any, Any], s: Any, where: str) -> list[str]:
     return problems
 
 
-# ---- another game's state, drawings -----------------------------------------------------------
-def foreign_state_problems(g: Game[Any, Any], others: Sequence[Any]) -> list[str]:
-    """States of other games given to every function of ``g`` that takes a state: each
-    raises a ``ValueError`` (the state is not one of this game), never a ``TypeError`` or
-    ``AttributeError`` from inside."""
-    functions: list[tuple[str, Callable[..., Any] | None, tuple[Any, ...]]] = [
-        ("position_to_text", g.position_to_text, ()),
-        ("to_json", g.to_json, ()),
-        ("to_dict", g.to_dict, ()),
-        ("render_text", g.render_text, ()),
-        ("status", g.status, ()),
-        ("describe_outcome", g.describe_outcome, ()),
-        ("parse_move", g.parse_move, ("a1",)),
-        ("evaluate", g.evaluate, (0,)),
-        ("observe", g.observe, (0,)),
-        ("render_svg", g.render_svg, ()),
-        ("num_actions", g.num_actions, ()),
-    ]
-    problems: list[str] = []
-    for other in others:
-        label = f"a {type(other).__name__}"
-        for name, fn, args in functions:
-            if fn is None:
-                continue
-            problem, _ = _call(f"{g.name}: {name}({label})", partial(fn, other, *args))
-            if problem == "":
-                problems.append(f"{g.name}: {name} took {label}, a state of another game")
-            elif problem != "refused":
-                problems.append(problem)
-    return problems
-
-
-def drawing_problems(g: Game[Any, Any], s: Any) -> list[str]:
+# ---- drawings -----------------------------------------------------------------------------
+def drawing_size_problems(g: Game[Any, Any], s: Any) -> list[str]:
     """Huge, negative and mistyped drawing sizes given to ``render_svg`` (when it takes a
     ``size``, as ``astroplane.svg.board`` passes it on): a ``ValueError``, never an
     ``OverflowError`` or ``MemoryError``."""
@@ -268,13 +238,17 @@ def text_subclass_problems(g: Game[Any, Any], reader: str, value: str, context: 
 
 
 def _reader(g: Game[Any, Any], reader: str, context: Any) -> Callable[[Any], Any]:
-    return {
-        "position": g.position_from_text,
-        "json": g.from_json,
+    if reader in ("position", "json"):
+        codec = formats_of(g).get(reader)
+        if codec is None:
+            raise ValueError(f"{g.title} has no {reader} format")
+        return codec[1]
+    readers: dict[str, Callable[[Any], Any]] = {
         "rules": g.rules_from_text,
         "record": record_functions(g)[1],
         "move": lambda text: g.parse_move(context, text),
-    }[reader]
+    }
+    return readers[reader]
 
 
 # ---- impossible data ------------------------------------------------------------------------
@@ -283,14 +257,17 @@ def counter_problems(g: Game[Any, Any], s: Any, check: Check) -> list[str]:
     text's ``t<turn>`` token, or its dict's ``"turn"``) is refused, or read as a state
     whose ``turn`` is within the bound."""
     problems: list[str] = []
-    text = g.position_to_text(s)
+    codecs = formats_of(g)
+    text = codecs["position"][0](s) if "position" in codecs else ""
     tokens = re.findall(r"(?<!\S)t\d+(?!\S)", text)
     for turn in (TURN_BOUND, TURN_BOUND + 1, 999_999_999, 10**30):
         if len(tokens) == 1:
             value: Any = re.sub(r"(?<!\S)t\d+(?!\S)", f"t{turn}", text)
             reader = "position"
         else:
-            data = g.to_dict(s)
+            if "dict" not in codecs:
+                return problems
+            data = codecs["dict"][0](s)
             if not isinstance(data.get("turn"), int):
                 return problems
             value, reader = {**data, "turn": turn}, "dict"

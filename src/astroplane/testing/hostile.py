@@ -15,8 +15,8 @@ from astroplane import protocol
 from astroplane.kit.anyrecord import record_functions
 from astroplane.protocol import Game, get_game, is_legal_action, sample_chance
 from astroplane.testing import forgeries
+from astroplane.testing.formats import fingerprint, formats_of, read_back_problem, twin
 from astroplane.testing.inputs import (
-    DEFAULT_CHECKS,
     HOSTILE_CHECKS,
     READERS,
     TURN_BOUND,
@@ -107,12 +107,11 @@ def _exc(exc: BaseException) -> str:
 
 
 def _read(g: Game[Any, Any], reader: str, value: Any, state: Any) -> Any:
-    if reader == "position":
-        return g.position_from_text(value)
-    if reader == "json":
-        return g.from_json(value)
-    if reader == "dict":
-        return g.from_dict(value)
+    if reader in ("position", "json", "dict"):
+        codec = formats_of(g).get(reader)
+        if codec is None:
+            raise ValueError(f"{g.title} has no {reader} format")
+        return codec[1](value)
     if reader == "record":
         return record_functions(g)[1](value)
     if reader == "rules":
@@ -165,13 +164,9 @@ def _state_problem(g: Game[Any, Any], s: Any) -> str:
         broken = list(g.invariants(s))
         if broken:
             return f"the game's invariants fail: {'; '.join(broken[:3])}"
-    text = g.position_to_text(s)
-    if g.position_from_text(text) != s:
-        return f"the state does not read back equal from its position text {text!r}"
-    if g.from_json(g.to_json(s)) != s:
-        return "the state does not read back equal from its JSON"
-    if g.from_dict(g.to_dict(s)) != s:
-        return "the state does not read back equal from its dict"
+    problem = read_back_problem(g, s)
+    if problem:
+        return problem
     moves = list(s.legal_moves())
     if s.is_over and moves:
         return "a finished game lists legal moves"
@@ -183,8 +178,9 @@ def _state_problem(g: Game[Any, Any], s: Any) -> str:
         except ValueError as exc:
             return f"its legal move {move!r} does not play: {exc}"
     values = s.returns()
-    if any(not 0.0 <= v <= 1.0 for v in values):
-        return f"returns() {values} are not values 0..1"
+    low, high = g.game_type.min_utility, g.game_type.max_utility
+    if any(not low <= v <= high for v in values):
+        return f"returns() {values} are not values {low}..{high}"
     g.status(s)
     return ""
 
@@ -241,15 +237,12 @@ def seed_corpus(
             s = s.play(move)
             states.append(s)
         for s in states:
-            out["position"].append((g.position_to_text(s), None))
-            out["json"].append((g.to_json(s), None))
-            out["dict"].append((g.to_dict(s), None))
+            for name, (write, _read_back) in formats_of(g).items():
+                out[name].append((write(s), None))
             legal = list(s.legal_moves())
             for move in legal[:1] + legal[-1:]:
                 out["move"].append((g.format_move(s, move), s))
-            r = getattr(s, "rules", None)
-            if r is not None:
-                rules_texts.add(g.rules_to_text(r))
+            rules_texts.add(g.rules_to_text(getattr(s, "rules", None)))  # None: no options
         to_text = record_functions(g)[0]
         headers = {"Event": 'hostile "q" \\', "Date": "2025-01-31", "Round": "3"}
         try:
@@ -298,10 +291,9 @@ def check_hostile(
     ``astroplane.testing.forgeries`` (issue 32): moves forged past their constructor
     (fields of other types, an ``int`` subclass equal to everything, no fields at all)
     to ``play`` and odd numbers to ``action_to_move``; odd seats to ``new_game``,
-    ``evaluate`` and ``observe``; other games' states to every function that takes a
-    state; huge and mistyped drawing sizes; ``str`` subclasses that lie about their
-    length or whose methods raise, to every text reader; turn counters past the bound;
-    every list of the JSON data with an item given twice.
+    ``evaluate`` and ``observe``; huge and mistyped drawing sizes; ``str`` subclasses
+    that lie about their length or whose methods raise, to every text reader; turn
+    counters past the bound; every list of the JSON data with an item given twice.
 
     Args:
         game: The game, by registered name or as a ``Game``.
@@ -309,8 +301,9 @@ def check_hostile(
         players: Player counts (default: every count the game allows).
         seed: Seed of the random games and mutations.
         examples: Mutated inputs per reader.
-        checks: The checks to run (names from ``HOSTILE_CHECKS``; default
-            ``DEFAULT_CHECKS``, all but ``foreign-state`` for now).
+        checks: The checks to run (names from ``HOSTILE_CHECKS``; default all). Another
+            game's state given to a game's functions is ``check_declarations``'s
+            ``wrong-game`` check.
 
     Returns:
         A report: ``games`` random games played, ``states`` inputs checked, every broken
@@ -324,7 +317,7 @@ def check_hostile(
         True
     """
     g = get_game(game) if isinstance(game, str) else game
-    wanted = tuple(DEFAULT_CHECKS if checks is None else checks)
+    wanted = tuple(HOSTILE_CHECKS if checks is None else checks)
     unknown = sorted(set(wanted) - set(HOSTILE_CHECKS))
     if unknown:
         raise ValueError(f"unknown check {unknown[0]!r} (known: {', '.join(HOSTILE_CHECKS)})")
@@ -403,6 +396,9 @@ def check_hostile(
         run = _VALUE_CHECKS.get(check)
         if run is None:
             continue
+        if check == "duplicates" and not corpus.get("dict"):
+            notes.append("duplicates: the game has no dict format (its lists to repeat)")
+            continue
         try:
             found, count = run(g, states, corpus, rng, examples)
         except Exception as exc:  # a game under test may fail in any way
@@ -434,7 +430,7 @@ def _on_states(
     def run(g: Game[Any, Any], states: list[Any], _c: _Corpus, rng: random.Random, n: int
             ) -> tuple[list[str], int]:  # fmt: skip
         picked = _some(states, rng, how_many(n))
-        where = [f"{label} ({g.position_to_text(s)[:80]})" for s in picked]
+        where = [f"{label} ({str(fingerprint(g, s))[:80]})" for s in picked]
         return [p for s, w in zip(picked, where, strict=True) for p in problems_of(g, s, w)], len(
             picked
         )
@@ -442,16 +438,10 @@ def _on_states(
     return run
 
 
-def _foreign(g: Game[Any, Any], _s: list[Any], _c: _Corpus, _r: random.Random, _n: int
-             ) -> tuple[list[str], int]:  # fmt: skip
-    others = [o.new_game(o.player_counts[0]) for o in loadable_games().values() if o.name != g.name]
-    return forgeries.foreign_state_problems(g, others), len(others)
-
-
 def _drawing(g: Game[Any, Any], states: list[Any], _c: _Corpus, rng: random.Random, _n: int
              ) -> tuple[list[str], int]:  # fmt: skip
     picked = _some(states, rng, 1, live=False)
-    return [p for s in picked for p in forgeries.drawing_problems(g, s)], len(picked)
+    return [p for s in picked for p in forgeries.drawing_size_problems(g, s)], len(picked)
 
 
 def _text_subclass(g: Game[Any, Any], _s: list[Any], corpus: _Corpus, rng: random.Random,
@@ -488,7 +478,6 @@ def _duplicates(g: Game[Any, Any], _s: list[Any], corpus: _Corpus, rng: random.R
 _VALUE_CHECKS: dict[str, _ValueCheck] = {
     "forged": _on_states(forgeries.forged_move_problems, "forged", lambda n: n // 4),
     "seats": _on_states(forgeries.seat_problems, "seats", lambda n: 2),
-    "foreign-state": _foreign,
     "drawing": _drawing,
     "text-subclass": _text_subclass,
     "counters": _counters,
@@ -621,11 +610,11 @@ def _play_problems(g: Game[Any, Any], s: Any, foreign: Sequence[Any]) -> list[st
     for move in legal[:3] + legal[-2:]:
         junk.extend(_twins(move))
     junk.extend(foreign)
-    text = g.position_to_text(s)
-    twin_state = g.position_from_text(text)
+    text = fingerprint(g, s)
+    twin_state = twin(g, s)
     digest = hash(s)
     problems: list[str] = []
-    where = f"hostile play ({text[:120]})"
+    where = f"hostile play ({str(text)[:120]})"
     for move in junk:
         if len(problems) >= 25:
             problems.append(f"{where}: ... and more (the first 25 problems are shown)")
@@ -641,7 +630,7 @@ def _play_problems(g: Game[Any, Any], s: Any, foreign: Sequence[Any]) -> list[st
         else:
             problems.append(f"{where}: play accepted {_repr(move)} ({type(move).__name__}), "
                             "which is no legal move or chance outcome here")  # fmt: skip
-        if g.position_to_text(s) != text or hash(s) != digest or s != twin_state:
+        if fingerprint(g, s) != text or hash(s) != digest or s != twin_state:
             problems.append(f"{where}: play({_repr(move)}) changed the state it was called on")
             break
     return problems + _action_problems(g, s, where)
@@ -653,8 +642,11 @@ def _action_problems(g: Game[Any, Any], s: Any, where: str) -> list[str]:
     legal actions included (``int()`` would turn them into some action)."""
     if g.action_to_move is None or g.move_to_action is None or g.num_actions is None:
         return []
+    try:
+        count = g.num_actions(s)
+    except ValueError:  # no action encoding under these rules (a variant's own actions)
+        return []
     legal = [g.move_to_action(s, m) for m in s.legal_moves()[:3]]
-    count = g.num_actions(s)
     junk: list[Any] = [None, -1, count, 10**30, 2.5, object(), True, False, "", (0,)]
     junk += [float(a) for a in legal] + [str(a) for a in legal]
     problems = []
@@ -681,24 +673,26 @@ def _at_turn(g: Game[Any, Any], s: Any, turn: int) -> Any:
     is the turns played (Square Off's ``t``, one less than the turn, and whose game is
     over once the last turn is reached) refuses ``turn`` there: then the last smaller
     counter (down to two less) that reads as a state within the bound."""
-    text = g.position_to_text(s)
-    if len(_TURN_TOKEN.findall(text)) == 1:
-        first: ValueError | None = None
-        found: Any = None
-        for counter in (turn, turn - 1, turn - 2):
-            try:
-                found = g.position_from_text(_TURN_TOKEN.sub(f"t{counter}", text))
-            except ValueError as exc:
-                first = first or exc
-                continue
-            if getattr(found, "turn", turn) <= turn:
-                break
-        if found is None and first is not None:
-            raise first
-        return found
-    data = g.to_dict(s)
-    if isinstance(data.get("turn"), int):
-        return g.from_dict({**data, "turn": turn})
+    if g.position_to_text is not None and g.position_from_text is not None:
+        text = g.position_to_text(s)
+        if len(_TURN_TOKEN.findall(text)) == 1:
+            first: ValueError | None = None
+            found: Any = None
+            for counter in (turn, turn - 1, turn - 2):
+                try:
+                    found = g.position_from_text(_TURN_TOKEN.sub(f"t{counter}", text))
+                except ValueError as exc:
+                    first = first or exc
+                    continue
+                if getattr(found, "turn", turn) <= turn:
+                    break
+            if found is None and first is not None:
+                raise first
+            return found
+    if g.to_dict is not None and g.from_dict is not None:
+        data = g.to_dict(s)
+        if isinstance(data.get("turn"), int):
+            return g.from_dict({**data, "turn": turn})
     return None
 
 
@@ -737,9 +731,9 @@ def _check_turn_bound(
             return
         for ply in range(400):
             try:
-                text = g.position_to_text(s)
-                if g.position_from_text(text) != s or g.from_json(g.to_json(s)) != s:
-                    problems.append(f"{where}, ply {ply}: the state does not read back: {text}")
+                problem = read_back_problem(g, s)
+                if problem:
+                    problems.append(f"{where}, ply {ply}: {problem}")
                     break
             except ValueError as exc:
                 problems.append(f"{where}, ply {ply}: a state the game reached past the turn "

@@ -23,25 +23,20 @@ READERS = ("position", "json", "dict", "record", "rules", "move")
 
 #: The checks of ``check_hostile``: junk given to ``play``, each reader, the turn bound,
 #: then the hostile Python values of ``astroplane.testing.forgeries`` (issue 32): moves
-#: forged past their constructor, odd seats, another game's state, drawing sizes, ``str``
-#: subclasses given to the text readers, impossible counters, duplicated set items.
+#: forged past their constructor, odd seats, drawing sizes, ``str`` subclasses given to
+#: the text readers, impossible counters, duplicated set items. (Another game's state is
+#: ``check_declarations``'s ``wrong-game`` check.)
 HOSTILE_CHECKS = (
     "play",
     *READERS,
     "turn-bound",
     "forged",
     "seats",
-    "foreign-state",
     "drawing",
     "text-subclass",
     "counters",
     "duplicates",
 )
-#: The checks ``check_hostile`` (and so ``check_conformance``) runs when none are named:
-#: all but ``foreign-state`` for now. The bundled games fail that one until issue 32's
-#: item 6 (another game's state given to a game's functions) lands; it joins the default
-#: then. Name it to run it (``checks=["foreign-state"]``).
-DEFAULT_CHECKS = tuple(c for c in HOSTILE_CHECKS if c != "foreign-state")
 
 #: Look-alikes of ASCII letters, characters Python reads as digits, Unicode blanks and line
 #: breaks, controls, NUL, a lone surrogate, a byte-order mark.
