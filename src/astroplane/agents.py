@@ -152,9 +152,12 @@ class GreedyBot:
         self,
         seed: int | None = None,
         evaluation: Callable[[Any, int], float] | None = None,
+        *,
+        lookahead: bool = True,
     ) -> None:
         self.seed = seed
         self.evaluation = evaluation
+        self.lookahead = lookahead
         self._rng = random.Random(seed)
 
     def choose(self, state: State[Any]) -> Any:
@@ -165,10 +168,15 @@ class GreedyBot:
         seat = int(state.to_move)
         play = state.play
         ev = self.evaluation or game_of(state).evaluate or outcome_evaluation
+        memo: dict[Any, float] | None = {}
+        try:
+            hash(state)
+        except TypeError:  # a state type without hashing: no memo
+            memo = None
         best: list[Any] = []
         best_value = float("-inf")
         for m in moves:
-            v = ev(play(m), seat)
+            v = _turn_value(play(m), seat, ev, memo) if self.lookahead else ev(play(m), seat)
             if v > best_value:
                 best_value = v
                 best = [m]
@@ -178,6 +186,38 @@ class GreedyBot:
 
     def __repr__(self) -> str:
         return f"GreedyBot(seed={self.seed!r})"
+
+
+#: The most actions ``GreedyBot`` follows to the end of the mover's turn.
+TURN_LOOKAHEAD = 8
+
+
+def _turn_value(
+    state: State[Any], seat: int, ev: Callable[[Any, int], float], memo: dict[Any, float] | None
+) -> float:
+    """The value for ``seat`` of where its turn goes from ``state``: while ``seat`` still
+    acts (at most ``TURN_LOOKAHEAD`` actions), it plays the action whose result ``ev``
+    rates best (the first of equals); then ``ev`` rates the state reached. ``memo`` keeps
+    the value of every state passed through (the same turn reached in another order)."""
+    path: list[State[Any]] = []
+    s = state
+    value: float | None = None
+    for _ in range(TURN_LOOKAHEAD + 1):
+        value = None if memo is None else memo.get(s)
+        if value is not None:
+            break
+        path.append(s)
+        if len(path) > TURN_LOOKAHEAD or s.is_over or s.is_chance_node or int(s.to_move) != seat:
+            break
+        moves = s.legal_moves()
+        play = s.play
+        s = play(moves[0]) if len(moves) == 1 else max(map(play, moves), key=lambda a: ev(a, seat))
+    if value is None:
+        value = ev(path[-1], seat)
+    if memo is not None:
+        for visited in path:
+            memo[visited] = value
+    return value
 
 
 #: Bot constructors by name, for frontends (``make_bot("greedy", seed=1)``).

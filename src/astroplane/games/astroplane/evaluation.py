@@ -35,12 +35,31 @@ WEIGHTS: Mapping[str, float] = MappingProxyType(
         "armed": 4.0,  # per Anomaly corner whose two firing positions we top (can fire)
         "loaded": 1.0,  # per firing position we top
         "lost": 6.0,  # per own piece eliminated
+        "stuck": 300.0,  # nothing left to move while removal [D16] would let the others play on
+        "last_free": 120.0,  # one piece left to move, while removal would let the others play on
     }
 )
 #: The value of a finished game: won (shared wins count half), lost.
 WIN_VALUE = 100_000.0
 
 _DIST_CACHE: dict[int, tuple[tuple[int, ...], Topology]] = {}
+_WANDER_CACHE: dict[int, tuple[tuple[bool, ...], Topology]] = {}
+
+
+def _can_wander(topology: Topology) -> tuple[bool, ...]:
+    """Per position, can a lone piece there step (or travel) somewhere other than into the
+    Singularity? A piece steps only through the apex it points at [D8], so one that
+    points into a Singularity cell must enter it when it moves. Cached per topology."""
+    hit = _WANDER_CACHE.get(id(topology))
+    if hit is not None and hit[1] is topology:
+        return hit[0]
+    dist = distances_to_singularity(topology)
+    result = tuple(
+        any(dist[q] > 0 for q, _how in topology.step_dests[p]) or bool(topology.travel_dests[p])
+        for p in range(topology.n_positions)
+    )
+    _WANDER_CACHE[id(topology)] = (result, topology)
+    return result
 
 
 def distances_to_singularity(topology: Topology) -> tuple[int, ...]:
@@ -143,6 +162,7 @@ def evaluate(state: GameState, seat: int) -> float:
         return -WIN_VALUE
     t = state.topology
     dist = distances_to_singularity(t)
+    wander = _can_wander(t)
     stacks = state.stacks
     where = state.where
     w = WEIGHTS
@@ -161,6 +181,7 @@ def evaluate(state: GameState, seat: int) -> float:
     own_dist = 0
     other_dist = 0
     captive = 0
+    free = 0
     fire_base, start_base = t.fire_base, t.start_base
     for pid in range(40):
         pos = where[pid]
@@ -176,6 +197,8 @@ def evaluate(state: GameState, seat: int) -> float:
                     captive -= 1
                 elif piece_owner(top) == seat:
                     captive += 1
+            elif top == pid and owner == seat and wander[pos]:
+                free += 1
         else:
             continue
         if owner == seat:
@@ -201,4 +224,13 @@ def evaluate(state: GameState, seat: int) -> float:
 
     lost = sum(1 for p, _by in state.eliminated if piece_owner(p) == seat)
     value -= w["lost"] * lost
+    if free < 2 and _removal_goes_on(state, seat):
+        value -= w["last_free"] if free else w["stuck"]
     return value
+
+
+def _removal_goes_on(state: GameState, seat: int) -> bool:
+    """Would ``seat``, stuck, be removed while at least two others play on [D16]?"""
+    if len(state.seats) == 2 or not state.rules.remove_stuck_players:
+        return False
+    return sum(1 for s in state.seats if s != seat and s not in state.removed) >= 2
