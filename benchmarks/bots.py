@@ -49,6 +49,7 @@ import random
 import shlex
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -253,11 +254,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             pool = multiprocessing.get_context("spawn").Pool(args.workers)
             results = pool.imap_unordered(play, todo)
+        wanted = Counter((t.game, t.players, t.pairing) for t in todo)
         try:
             for r in results:
                 t = r.task
-                done.setdefault((t.game, t.players, t.pairing), []).append(r)
+                key = (t.game, t.players, t.pairing)
+                done.setdefault(key, []).append(r)
                 progress.update(bar, advance=1, description=f"{t.game} {t.players}p {t.pairing}")
+                if len(done[key]) == wanted[key]:  # a row is complete: show it at once
+                    progress.console.print(row(key, done[key]), highlight=False, soft_wrap=True)
         finally:
             if pool is not None:
                 pool.terminate()

@@ -292,11 +292,13 @@ def test_greedy_enters_with_its_last_piece_when_that_ends_the_game_ahead() -> No
 
 def test_evaluate_d16_nothing_to_move_costs_the_stuck_weight_with_3_players() -> None:
     """A seat whose pieces can only enter the Singularity is about to be removed; with 3
-    players that costs it WEIGHTS["stuck"] (one free piece left costs
-    WEIGHTS["last_free"]), with 2 it costs nothing."""
+    players that costs it WEIGHTS["stuck"] per piece the others still have outside the
+    Singularity (one free piece left costs WEIGHTS["last_free"] per piece), with 2 nothing."""
     from astroplane.games.astroplane.evaluation import WEIGHTS
 
-    for players, penalty in ((3, WEIGHTS["stuck"] - WEIGHTS["last_free"]), (2, 0.0)):
+    outside = 7 + 10  # N: N4 and 6 in reserve; W: W1 and 9 in reserve
+    per_piece = WEIGHTS["stuck"] - WEIGHTS["last_free"]
+    for players, penalty in ((3, per_piece * outside), (2, 0.0)):
         free = _one_piece_out(players, "e4.nw", 1)
         pointing_in = _one_piece_out(players, "e4.ne", 1)
         gap = evaluate(free, 0) - evaluate(pointing_in, 0)

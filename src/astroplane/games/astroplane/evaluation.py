@@ -35,8 +35,11 @@ WEIGHTS: Mapping[str, float] = MappingProxyType(
         "armed": 4.0,  # per Anomaly corner whose two firing positions we top (can fire)
         "loaded": 1.0,  # per firing position we top
         "lost": 6.0,  # per own piece eliminated
-        "stuck": 300.0,  # nothing left to move while removal [D16] would let the others play on
-        "last_free": 120.0,  # one piece left to move, while removal would let the others play on
+        # nothing left to move while removal [D16] lets the others play on: per piece they
+        # still have outside the Singularity (at most 20), what they could do without us
+        "stuck": 15.0,
+        "last_free": 6.0,  # the same with one piece left to move
+
     }
 )
 #: The value of a finished game: won (shared wins count half), lost.
@@ -135,7 +138,17 @@ def evaluate(state: GameState, seat: int) -> float:
     * **armed/loaded** (*threats*): Anomaly corners whose two firing
       positions this seat tops (it can fire two pieces into the Singularity
       with one move [D5]), and firing positions topped at all;
-    * **lost**: own pieces eliminated.
+    * **lost**: own pieces eliminated;
+    * **stuck** / **last_free** (3-4 players with ``remove_stuck_players``, while at least
+      two others would play on): a seat with no free piece outside the Singularity is
+      stuck at its next turn and removed [D16], and the others then play on without it,
+      covering its Singularity tops; it is charged ``stuck`` per piece the other players
+      still have outside the Singularity (at most 20: what they can still do), and
+      ``last_free`` per such piece when it has one free piece left. A free piece is one
+      on top of its stack that can move elsewhere than into the Singularity (a piece
+      steps only through the apex it points at [D8], so one pointing into a Singularity
+      cell must enter it). Late in the game, with few pieces left outside, removal costs
+      little and the bots finish.
 
     Args:
         state: Any state (the evaluation does not depend on whose turn it is).
@@ -182,6 +195,7 @@ def evaluate(state: GameState, seat: int) -> float:
     other_dist = 0
     captive = 0
     free = 0
+    others_out = 0  # other active players' pieces outside the Singularity
     fire_base, start_base = t.fire_base, t.start_base
     for pid in range(40):
         pos = where[pid]
@@ -205,6 +219,7 @@ def evaluate(state: GameState, seat: int) -> float:
             own_dist += d
         elif owner in seats:
             other_dist += d
+            others_out += d > 0
     n_other = max(1, len(seats) - 1) if seat in seats else max(1, len(seats))
     value += w["progress"] * (other_dist / n_other - own_dist)
     value += w["captive"] * captive
@@ -225,7 +240,7 @@ def evaluate(state: GameState, seat: int) -> float:
     lost = sum(1 for p, _by in state.eliminated if piece_owner(p) == seat)
     value -= w["lost"] * lost
     if free < 2 and _removal_goes_on(state, seat):
-        value -= w["last_free"] if free else w["stuck"]
+        value -= (w["last_free"] if free else w["stuck"]) * min(others_out, 20)
     return value
 
 

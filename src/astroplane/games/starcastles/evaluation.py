@@ -1,16 +1,15 @@
-"""A heuristic value of a state for bots (``GreedyBot``, MCTS playouts) [SC23, SC30].
+"""A heuristic value of a state for bots (``GreedyBot``, MCTS playouts) [SC23, SC29].
 
 A player's **progress** counts, for each of their modules on the board, how near it is to
 the nearest point of their destination trio (the board's largest distance less the
 distance), and adds bonuses for the castles that win [SC6] as they are built: on each
-trio point a lone Power Base, then a Battlement on it, then a castle the player's Spire
-controls (``BUILD_BONUS``, ``CASTLE_BONUS``); off the trio, a castle the player controls
-(it marches whole, ``MARCHING_BONUS``) and a Power Base under the player's Battlement
-waiting for a Spire (``READY_BONUS``). Colours mix unless ``own_castles`` is on, so a
-rival's Power Base and Battlement on the trio serve too. A state's value for a seat is
-its progress less the best rival's: a bot that raises it marches its modules across,
-rebuilds its castles there, and hinders the leader. A won game is worth ``WIN_VALUE`` to
-the winner and ``-WIN_VALUE`` to the others, a draw 0.
+trio point the player's lone Power Base, then their Battlement on a Power Base, then a
+castle their Spire controls (``BUILD_BONUS``, ``CASTLE_BONUS``); off the trio, a castle
+they control (it marches whole [SC4], ``MARCHING_BONUS``) and a Power Base under their
+Battlement waiting for a Spire (``READY_BONUS``). A state's value for a seat is its
+progress less the best rival's: a bot that raises it takes control of its castles,
+marches them or rebuilds them on the trio, and hinders the leader. A won game is worth
+``WIN_VALUE`` to the winner and ``-WIN_VALUE`` to the others, a draw 0.
 
 Examples:
     >>> from astroplane.games.starcastles import Move, new_game
@@ -18,11 +17,11 @@ Examples:
     >>> evaluate(s, 0) == evaluate(s, 1) == 0.0
     True
 
-    Player 0's home castles stand on player 1's destination trio; a Spire stepping off
-    one leaves player 1 a Power Base and Battlement to dock on:
+    The starting castles are not controlled [SC2]: a Spire stepping off one, to dock
+    again and take control, is progress:
 
     >>> after = s.play(Move.step(1, 6))
-    >>> evaluate(after, 0) < 0 < evaluate(after, 1)
+    >>> evaluate(after, 0) > 0 > evaluate(after, 1)
     True
 """
 
@@ -31,7 +30,6 @@ from __future__ import annotations
 from functools import cache
 
 from astroplane.games.starcastles.board import opposite, star_board
-from astroplane.games.starcastles.stacks import owner
 from astroplane.games.starcastles.state import StarCastlesState
 
 __all__ = [
@@ -48,14 +46,14 @@ __all__ = [
 WIN_VALUE = 1_000_000.0
 #: The progress a castle controlled by the player on their destination trio adds.
 CASTLE_BONUS = 30.0
-#: The progress of a trio point on its way to a winning castle: a lone Power Base there,
-#: then a Battlement on it (each step of the build a single move makes) [SC30].
+#: The progress of a trio point on its way to a winning castle: the player's lone Power
+#: Base there, then their Battlement on a Power Base (each a single move) [SC29].
 BUILD_BONUS = (6.0, 14.0)
 #: The progress a castle the player controls adds anywhere off the trio: it marches whole
-#: [SC4], so it is a castle the trio does not have to build [SC30].
+#: [SC4], so it is a castle the trio does not have to build [SC29].
 MARCHING_BONUS = 8.0
 #: The progress off the trio of a Power Base with the player's Battlement on it and no
-#: Spire: one Spire step from a marching castle [SC30].
+#: Spire: one Spire step from a marching castle [SC29].
 READY_BONUS = 4.0
 
 
@@ -71,44 +69,75 @@ def _nearness(arm_size: int, dest: int) -> tuple[int, ...]:
     )
 
 
-def _usable(cell: int, kind: int, player: int, own: bool) -> bool:
-    """Does the stack's module of ``kind`` serve ``player``'s castle (any colour, or only
-    the player's own under ``own_castles``) [SC6]?"""
-    who = owner(cell, kind)
-    return who >= 0 and (not own or who == player)
+@cache
+def _layout(
+    arm_size: int, arms: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Per player, the nearness of every point to their destination trio; per point, the
+    players whose destination trio holds it."""
+    board = star_board(arm_size)
+    near = tuple(_nearness(arm_size, opposite(a)) for a in arms)
+    trio_of: list[list[int]] = [[] for _ in board.cube]
+    for player, a in enumerate(arms):
+        for p in board.trios[opposite(a)]:
+            trio_of[p].append(player)
+    return near, tuple(tuple(t) for t in trio_of)
+
+
+#: The last state whose progress vector was computed, and that vector: a search rates one
+#: state for every seat in a row.
+_last: list[tuple[StarCastlesState, tuple[float, ...]]] = []
+
+
+def _progress_all(state: StarCastlesState) -> tuple[float, ...]:
+    """Every player's ``progress``, in one pass over the board."""
+    if _last and _last[0][0] is state:
+        return _last[0][1]
+    near, trio_of = _layout(state.rules.arm, state.arms)
+    own = state.rules.own_castles
+    controlled = state.controlled
+    build_p, build_pb = BUILD_BONUS
+    total = [0.0] * len(state.arms)
+    for p, cell in enumerate(state.cells):
+        if not cell:
+            continue
+        # owners of the Power Base, Battlement, Spire (stacks: P | B << 3 | S << 6), or -1
+        po, bo, so = (cell & 7) - 1, (cell >> 3 & 7) - 1, (cell >> 6 & 7) - 1
+        for who in (po, bo, so):
+            if who >= 0:
+                total[who] += near[who][p]
+        ctrl = controlled >> p & 1
+        at_home = trio_of[p]  # players for whom this is a trio point
+        for player in at_home:
+            if so < 0:  # building: the player's Power Base, or any under their Battlement
+                if bo == player and (not own or po == player):
+                    total[player] += build_pb
+                elif bo < 0 and po == player:
+                    total[player] += build_p
+            elif so == player and ctrl and (not own or po == bo == player):
+                total[player] += CASTLE_BONUS
+        if so >= 0:
+            if ctrl and so not in at_home:
+                total[so] += MARCHING_BONUS
+        elif bo >= 0 and po >= 0 and bo not in at_home:
+            total[bo] += READY_BONUS
+    result = tuple(total)
+    _last[:] = [(state, result)]
+    return result
 
 
 def progress(state: StarCastlesState, player: int) -> float:
     """How far ``player`` has come: the nearness of their modules to their destination
-    trio; per trio point, ``BUILD_BONUS`` for a lone Power Base and for a Power Base with a
-    Battlement on it, ``CASTLE_BONUS`` for a castle their Spire controls; and
-    ``MARCHING_BONUS`` per castle they control elsewhere [SC23, SC30].
+    trio; per trio point, ``BUILD_BONUS`` for their lone Power Base and for their Battlement
+    on a Power Base, ``CASTLE_BONUS`` for a castle their Spire controls; and off the trio
+    ``MARCHING_BONUS`` per castle they control and ``READY_BONUS`` per Power Base under
+    their Battlement with no Spire [SC23, SC29]. Colours mix unless ``own_castles`` [SC6].
 
     Raises:
         ValueError: If ``player`` is not a player of the game.
     """
-    trio = state.destination(player)  # checks the player
-    near = _nearness(state.rules.arm, opposite(state.arms[player]))
-    own = state.rules.own_castles
-    controlled = state.controlled
-    total = 0.0
-    for p, cell in enumerate(state.cells):
-        if not cell:
-            continue
-        mine = (owner(cell, 0) == player) + (owner(cell, 1) == player) + (owner(cell, 2) == player)
-        total += mine * near[p]
-        spire = owner(cell, 2)
-        ours = spire == player and controlled >> p & 1  # a castle our Spire controls
-        if p in trio:
-            if spire < 0 and _usable(cell, 0, player, own):
-                total += BUILD_BONUS[1] if _usable(cell, 1, player, own) else BUILD_BONUS[0]
-            elif ours and _usable(cell, 0, player, own) and _usable(cell, 1, player, own):
-                total += CASTLE_BONUS
-        elif ours:
-            total += MARCHING_BONUS
-        elif spire < 0 and owner(cell, 1) == player and owner(cell, 0) >= 0:
-            total += READY_BONUS
-    return total
+    state.destination(player)  # checks the player
+    return _progress_all(state)[player]
 
 
 def evaluate(state: StarCastlesState, seat: int) -> float:
@@ -118,10 +147,10 @@ def evaluate(state: StarCastlesState, seat: int) -> float:
     Raises:
         ValueError: If ``seat`` is not a player of the game.
     """
-    mine = progress(state, seat)
+    state.destination(seat)  # checks the seat
     if state.winner >= 0:
         return WIN_VALUE if state.winner == seat else -WIN_VALUE
     if state.is_over:
         return 0.0
-    rivals = [progress(state, i) for i in range(len(state.arms)) if i != seat]
-    return mine - max(rivals)
+    every = _progress_all(state)
+    return every[seat] - max(v for i, v in enumerate(every) if i != seat)
