@@ -228,6 +228,10 @@ class Game(Generic[StateT, MoveT]):
             seat plays for itself (every game without teams). Tools name a player's
             partners with it (``astroplane play``: "You play R with your partner B
             against Y and G"; the selfplay summary and the play page count team results).
+        core: ``core(state) -> (core, position)``: the game's packed core (an
+            ``astroplane.core.Core``: its rules as plain functions over packed positions,
+            by action number) and ``state``'s packed position, for search, playouts,
+            perft and learning tools that skip the states; None for a game without one.
 
     Examples:
         A game with teams says who plays with whom (here Aeroplane Chess's ``teams``
@@ -276,6 +280,7 @@ class Game(Generic[StateT, MoveT]):
     record_from_text: Callable[[str], tuple[StateT, tuple[MoveT, ...]]] | None = None
     variants: Callable[[], Mapping[str, Any]] | None = None
     partners: Callable[[StateT, int], tuple[int, ...]] | None = None
+    core: Callable[[StateT], tuple[Any, Hashable]] | None = None
     texts: Mapping[str, str] = attrs.field(factory=dict, converter=_read_only)
 
     def __repr__(self) -> str:

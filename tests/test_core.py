@@ -1,0 +1,148 @@
+"""Packed cores (``astroplane.core``): every game with a core agrees with its states
+(``astroplane.testing.core.check_core``), and the check catches a core that disagrees.
+
+The check itself is tried on a small packed core written here for the tic-tac-toe example
+(a position is ``(x bits, o bits, misere)``), correct and with bugs planted in it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+import tictactoe
+
+from astroplane.core import Core, core_of
+from astroplane.protocol import games
+from astroplane.testing.core import check_core
+
+LINES = tuple(sum(1 << i for i in line) for line in tictactoe.LINES)
+Pos = tuple[int, int, bool]
+
+
+def _line(bits: int) -> bool:
+    return any(bits & m == m for m in LINES)
+
+
+class TicTacToeCore:
+    """A packed tic-tac-toe: X's cells and O's cells as 9-bit masks."""
+
+    num_actions = 9
+    evaluate: Callable[[Pos, int], float] | None = None
+
+    def legal_actions(self, p: Pos) -> tuple[int, ...]:
+        if self.is_terminal(p):
+            return ()
+        taken = p[0] | p[1]
+        return tuple(i for i in range(9) if not taken >> i & 1)
+
+    def apply(self, p: Pos, action: int) -> Pos:
+        x, o, misere = p
+        if self.to_move(p) == 0:
+            return (x | 1 << action, o, misere)
+        return (x, o | 1 << action, misere)
+
+    def is_terminal(self, p: Pos) -> bool:
+        return _line(p[0]) or _line(p[1]) or (p[0] | p[1]) == 0x1FF
+
+    def is_chance(self, p: Pos) -> bool:
+        return False
+
+    def chance_outcomes(self, p: Pos) -> tuple[tuple[int, float], ...]:
+        return ()
+
+    def to_move(self, p: Pos) -> int:
+        return p[0].bit_count() - p[1].bit_count()
+
+    def seats(self, p: Pos) -> tuple[int, ...]:
+        return (0, 1)
+
+    def turn(self, p: Pos) -> int:
+        return (p[0] | p[1]).bit_count() + 1
+
+    def returns(self, p: Pos) -> tuple[float, ...]:
+        if not self.is_terminal(p):
+            return (0.0, 0.0)
+        for seat in (0, 1):
+            if _line(p[seat]):
+                winner = 1 - seat if p[2] else seat
+                return (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+        return (0.5, 0.5)
+
+    def state(self, p: Pos) -> tictactoe.TicTacToe:
+        cells = "".join("x" if p[0] >> i & 1 else "o" if p[1] >> i & 1 else "." for i in range(9))
+        return tictactoe.TicTacToe(cells, tictactoe.Rules(misere=p[2]))
+
+
+def _pack(state: tictactoe.TicTacToe) -> Pos:
+    x = sum(1 << i for i, c in enumerate(state.cells) if c == "x")
+    o = sum(1 << i for i, c in enumerate(state.cells) if c == "o")
+    return (x, o, state.rules.misere)
+
+
+def _game(core: Any) -> Any:
+    return attrs.evolve(tictactoe.GAME, core=lambda state: (core, _pack(state)))
+
+
+def test_a_correct_core_passes_and_is_a_core() -> None:
+    core = TicTacToeCore()
+    assert isinstance(core, Core)
+    for rules in (None, tictactoe.Rules(misere=True)):
+        assert check_core(_game(core), rules=rules, games=20) == []
+
+
+class _WrongMark(TicTacToeCore):
+    def apply(self, p: Pos, action: int) -> Pos:  # always marks for X
+        return (p[0] | 1 << action, p[1], p[2])
+
+
+class _Reversed(TicTacToeCore):
+    def legal_actions(self, p: Pos) -> tuple[int, ...]:
+        return tuple(reversed(super().legal_actions(p)))
+
+
+class _NeverOver(TicTacToeCore):
+    def is_terminal(self, p: Pos) -> bool:
+        return (p[0] | p[1]) == 0x1FF
+
+
+class _DrawIsLoss(TicTacToeCore):
+    def returns(self, p: Pos) -> tuple[float, ...]:
+        r = super().returns(p)
+        return (0.0, 0.0) if r == (0.5, 0.5) else r
+
+
+class _TurnStuck(TicTacToeCore):
+    def turn(self, p: Pos) -> int:
+        return 1
+
+
+@pytest.mark.parametrize(
+    ("core", "words"),
+    [
+        (_WrongMark(), "is not the next position"),
+        (_Reversed(), "legal_actions"),
+        (_NeverOver(), "is_terminal"),
+        (_DrawIsLoss(), "returns"),
+        (_TurnStuck(), "turn"),
+    ],
+    ids=lambda v: type(v).__name__ if not isinstance(v, str) else "",
+)
+def test_a_planted_bug_is_caught(core: TicTacToeCore, words: str) -> None:
+    problems = check_core(_game(core), games=20)
+    assert problems, "the check missed the planted bug"
+    assert any(words in p for p in problems), problems
+
+
+def test_a_game_without_a_core_is_refused() -> None:
+    with pytest.raises(ValueError, match="no packed core"):
+        check_core(tictactoe.GAME)
+    assert core_of(tictactoe.new_game()) is None
+
+
+@pytest.mark.parametrize("name", sorted(n for n, g in games().items() if g.core is not None))
+def test_every_registered_core_agrees_with_its_states(name: str) -> None:
+    game = games()[name]
+    for players in game.player_counts:
+        assert check_core(game, players=players, games=3, seed=players) == []
