@@ -306,10 +306,11 @@ def test_evaluate_d16_nothing_to_move_costs_the_stuck_weight_with_3_players() ->
         assert gap == pytest.approx(progress_gap + penalty)
 
 
-def test_greedy_beats_random_over_50_seeded_games() -> None:
-    """Over 50 seeded 2-player games (seats alternating) GreedyBot clearly beats RandomBot."""
+def test_greedy_beats_random_in_12_seeded_games() -> None:
+    """In 12 seeded 2-player games (seats alternating) GreedyBot beats RandomBot every
+    time (the strength over every game and player count is benchmarks/bots.py's table)."""
     greedy_wins = random_wins = shared = 0
-    for i in range(50):
+    for i in range(12):
         greedy, rnd = GreedyBot(seed=i), RandomBot(seed=1000 + i)
         agents = [greedy, rnd] if i % 2 == 0 else [rnd, greedy]
         greedy_seat = 0 if i % 2 == 0 else 2
@@ -321,5 +322,5 @@ def test_greedy_beats_random_over_50_seeded_games() -> None:
             greedy_wins += 1
         else:
             random_wins += 1
-    # recorded in docs/cli.md: 50-0 (0 shared) with these seeds
-    assert greedy_wins >= 40 > random_wins, (greedy_wins, random_wins, shared)
+    # recorded in docs/cli.md: 12-0 (0 shared) with these seeds
+    assert (greedy_wins, random_wins, shared) == (12, 0, 0)
