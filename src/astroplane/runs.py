@@ -291,6 +291,7 @@ def run_games(
         ValueError: If ``games`` or ``workers`` is not a positive int, or the spec names
             an unknown game, bot or rules (checked here, before any worker starts).
         ImportError: If ``ray`` is given and Ray is not installed.
+        RuntimeError: If the local workers die before playing anything, again and again.
     """
     for name, value in (("games", games), ("workers", workers)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -325,10 +326,14 @@ def _on_pool(
     of its own, and the one that breaks that pool too is reported as the crash."""
     results: list[GameResult] = []
     todo = list(tasks)
+    idle_breaks = 0
     while todo:
         in_flight, broken = _drain(spec, todo, workers, results, report)
         if not broken:
             break
+        idle_breaks = 0 if in_flight else idle_breaks + 1
+        if idle_breaks == 3:  # workers that die before they play: no game to blame
+            raise RuntimeError("the process pool broke three times with no game in flight")
         for i, s in in_flight:  # which of them killed its worker?
             _in_flight, crashed = _drain(spec, [(i, s)], 1, results, report)
             if crashed:
@@ -361,8 +366,8 @@ def _drain(
                     running[pool.submit(play_one, spec, *task)] = task
                 done, _pending = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
+                    result = future.result()  # BrokenProcessPool if a worker died
                     running.pop(future)
-                    result = future.result()
                     results.append(result)
                     report(result)
         except BrokenProcessPool:
