@@ -3,10 +3,14 @@ worker that dies costs only its game, reported with its index and seed."""
 
 from __future__ import annotations
 
+import os
+import re
 import textwrap
+from pathlib import Path
 
 import pytest
 
+from astroplane.cli import main
 from astroplane.runs import GameResult, RunSpec, game_seed, run_games
 
 CRASHY = '''
@@ -118,3 +122,59 @@ def test_bad_arguments_are_refused_before_any_game() -> None:
 def test_a_result_says_whether_it_is_ok() -> None:
     assert GameResult(index=0, seed=1).ok
     assert not GameResult(index=0, seed=1, error="x").ok
+
+
+def _games_lines(text: str) -> list[str]:
+    """The "Game N: ..." lines of selfplay's output, without their timings."""
+    return [
+        re.sub(r", [\d.]+ s$", "", line) for line in text.splitlines() if line.startswith("Game ")
+    ]
+
+
+def test_selfplay_gives_the_same_games_with_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["selfplay", "--game", "starcastles", "--players", "3", "--games", "4"]
+    args += ["--bots", "greedy,random", "--seed", "9", "--max-turns", "60"]
+    assert main(args) == 0
+    alone = capsys.readouterr().out
+    assert main([*args, "--workers", "2"]) == 0
+    pooled = capsys.readouterr().out
+    assert len(_games_lines(alone)) == 4
+    assert _games_lines(alone) == _games_lines(pooled)
+    assert "2 workers" in pooled
+
+
+def test_selfplay_refuses_show_with_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--game", "square-off", "--show", "--workers", "2"]) == 1
+    assert "--show" in capsys.readouterr().err
+
+
+@pytest.mark.rl
+def test_selfplay_writes_a_dataset_that_pandas_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import numpy as np
+    import pandas as pd
+
+    path = tmp_path / "run.parquet"
+    args = ["selfplay", "--game", "square-off", "--games", "3", "--bots", "greedy,random"]
+    assert main([*args, "--seed", "4", "--workers", "2", "--dataset", str(path)]) == 0
+    out = capsys.readouterr().out
+    df = pd.read_parquet(path)
+    assert f"{len(df)} decisions of 3 games written" in out
+    assert list(df.game_index.unique()) == [0, 1, 2]  # game order, whatever the workers
+    assert (df.groupby("game_index").ply.diff().dropna() > 0).all()  # ply order in a game
+    masks = np.stack(df.legal_mask.to_numpy())
+    assert masks.shape == (len(df), 1176)
+    assert masks[np.arange(len(df)), df.action.to_numpy()].all()  # the action was legal
+    assert np.stack(df.observation.to_numpy()).shape == (len(df), 15 * 7 * 7)
+    assert ((df.value == 1.0) | (df.value == 0.0) | (df.value == 0.5)).all()
+    again = tmp_path / "again.parquet"
+    assert main([*args, "--seed", "4", "--dataset", str(again)]) == 0
+    assert pd.read_parquet(again).equals(df)
+
+
+@pytest.mark.ray
+def test_ray_gives_the_same_games_as_this_process() -> None:
+    spec = RunSpec("square-off", 2, ("greedy", "random"), max_turns=30)
+    address = os.environ.get("RAY_ADDRESS", "local")
+    assert run_games(spec, games=4, seed=2, ray=address) == run_games(spec, games=4, seed=2)

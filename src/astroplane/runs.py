@@ -53,6 +53,8 @@ __all__ = [
     "DecisionRow",
     "GameResult",
     "RunSpec",
+    "bot_seed",
+    "dice_seed",
     "game_seed",
     "play_one",
     "run_games",
@@ -78,6 +80,21 @@ def _sub_seed(seed: int, what: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of seat ``seat``'s bot in the game seeded ``seed`` (``game_seed``)."""
+    return _sub_seed(seed, f"seat {seat}")
+
+
+def dice_seed(seed: int) -> int:
+    """The seed of the draws of chance (``play_game``'s ``chance_seed``) in the game
+    seeded ``seed`` (``game_seed``)."""
+    return _sub_seed(seed, "chance")
+
+
+def _names(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
 @attrs.frozen
 class RunSpec:
     """What a run plays: every game of it is this game, count, rules and line-up.
@@ -98,11 +115,11 @@ class RunSpec:
 
     game: str
     players: int
-    bots: tuple[str, ...] = attrs.field(converter=tuple)
+    bots: tuple[str, ...] = attrs.field(converter=_names)
     rules: str | None = None
     think: float | None = None
     max_turns: int | None = None
-    plugins: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    plugins: tuple[str, ...] = attrs.field(default=(), converter=_names)
     dataset: bool = False
 
 
@@ -140,7 +157,11 @@ class GameResult:
         turns: The final turn number.
         moves: Every action in the game's notation, chance outcomes included.
         outcome: The result in words (``Game.describe_outcome``).
-        truncated: True when the game ended by its turn limit (``ended_by_turn_limit``).
+        stopped: True when ``play_game`` stopped the game at the run's ``max_turns``
+            (``GameRun.truncated``): it is not over, and nobody won.
+        truncated: True when the game did not end by play: ``stopped``, or ended by its
+            own turn-limit rule (``Game.ended_by_turn_limit``); learning tools call
+            such an end a truncation.
         seconds: Time the worker spent on the game.
         error: None, or what went wrong: the exception and where, or that the worker
             process died while playing this game.
@@ -156,6 +177,7 @@ class GameResult:
     turns: int = 0
     moves: tuple[str, ...] = ()
     outcome: str = ""
+    stopped: bool = False
     truncated: bool = False
     seconds: float = attrs.field(default=0.0, eq=False)
     error: str | None = None
@@ -167,14 +189,23 @@ class GameResult:
         return self.error is None
 
 
+def _imported(path: Path) -> bool:
+    """Is the file at ``path`` imported in this process already (under any name)?"""
+    return any(
+        getattr(m, "__file__", None) and Path(m.__file__ or "").resolve() == path
+        for m in list(sys.modules.values())
+    )
+
+
 def _load_plugins(plugins: Iterable[str]) -> None:
-    """Import each plug-in (a module name or a ``.py`` file) once in this process."""
+    """Import each plug-in (a module name or a ``.py`` file) once in this process: a file
+    imported before, under any name (``--plugin`` loaded it), is not run again."""
     for ref in plugins:
         if ref.endswith(".py"):
-            path = Path(ref).resolve()
-            name = f"astroplane_plugin_{hashlib.sha256(str(path).encode()).hexdigest()[:12]}"
-            if name in sys.modules:
+            path = Path(ref).expanduser().resolve()
+            if _imported(path):
                 continue
+            name = f"astroplane_plugin_{hashlib.sha256(str(path).encode()).hexdigest()[:12]}"
             spec = importlib.util.spec_from_file_location(name, path)
             if spec is None or spec.loader is None:
                 raise ValueError(f"cannot import the plug-in file {ref!r}")
@@ -191,9 +222,18 @@ def _start(game: Game[Any, Any], spec: RunSpec) -> State[Any]:
     return state
 
 
-def play_one(spec: RunSpec, index: int, seed: int) -> GameResult:
+def play_one(
+    spec: RunSpec,
+    index: int,
+    seed: int,
+    *,
+    on_action: Callable[[Any, Any, Any], None] | None = None,
+) -> GameResult:
     """Play game ``index`` of a run (seeded ``seed``, its ``game_seed``): the function a
-    worker runs. Never raises: an error is reported in ``GameResult.error``."""
+    worker runs. Never raises: an error is reported in ``GameResult.error``.
+
+    ``on_action(before, move, after)`` is called after each action (``play_game``'s), in
+    the process that plays (``astroplane selfplay --show`` prints the game with it)."""
     t0 = time.perf_counter()
     try:
         _load_plugins(spec.plugins)
@@ -202,17 +242,17 @@ def play_one(spec: RunSpec, index: int, seed: int) -> GameResult:
         seats = tuple(int(s) for s in initial.seats)
         names = tuple(spec.bots[i % len(spec.bots)] for i in range(len(seats)))
         agents = {
-            s: make_bot(n, _sub_seed(seed, f"seat {s}"), think=spec.think)
+            s: make_bot(n, bot_seed(seed, s), think=spec.think)
             for s, n in zip(seats, names, strict=True)
         }
         rows: list[DecisionRow] = []
-        on_action = _recorder(game, rows) if spec.dataset else None
+        hooks = [h for h in (on_action, _recorder(game, rows) if spec.dataset else None) if h]
         run = play_game(
             initial,
             agents,
             max_turns=spec.max_turns,
-            on_action=on_action,
-            chance_seed=_sub_seed(seed, "chance"),
+            on_action=None if not hooks else hooks[0] if len(hooks) == 1 else _both(*hooks),
+            chance_seed=dice_seed(seed),
         )
         moves, state = [], run.initial
         for move in run.moves:
@@ -230,7 +270,8 @@ def play_one(spec: RunSpec, index: int, seed: int) -> GameResult:
             turns=int(final.turn),
             moves=tuple(moves),
             outcome=game.describe_outcome(final),
-            truncated=bool(ended is not None and ended(final)),
+            stopped=run.truncated,
+            truncated=run.truncated or bool(ended is not None and ended(final)),
             seconds=time.perf_counter() - t0,
             rows=tuple(rows),
         )
@@ -242,6 +283,16 @@ def play_one(spec: RunSpec, index: int, seed: int) -> GameResult:
             seconds=time.perf_counter() - t0,
             error=f"{type(exc).__name__}: {exc} (at {where.filename}:{where.lineno})",
         )
+
+
+def _both(
+    first: Callable[[Any, Any, Any], None], second: Callable[[Any, Any, Any], None]
+) -> Callable[[Any, Any, Any], None]:
+    def both(before: Any, move: Any, after: Any) -> None:
+        first(before, move, after)
+        second(before, move, after)
+
+    return both
 
 
 def _recorder(game: Game[Any, Any], rows: list[DecisionRow]) -> Callable[[Any, Any, Any], None]:
