@@ -73,6 +73,12 @@ def _pyarrow() -> tuple[Any, Any]:
     return pa, pq
 
 
+def _lists(pa: Any, np: Any, flat: Any, width: int, count: int) -> Any:
+    """``count`` lists of ``width`` values each from a flat NumPy array, as Arrow."""
+    offsets = np.arange(0, (count + 1) * width, width, dtype=np.int32)
+    return pa.ListArray.from_arrays(pa.array(offsets), pa.array(flat))
+
+
 def schema() -> Any:
     """The ``pyarrow.Schema`` of a dataset file (the table in the module docstring)."""
     pa, _pq = _pyarrow()
@@ -145,7 +151,9 @@ class DatasetWriter:
         self._writer = pq.ParquetWriter(str(path), self._schema, compression="zstd")
         self._waiting: dict[int, GameResult] = {}
         self._next = 0
-        self._columns: dict[str, list[Any]] = {name: [] for name in self._schema.names}
+        self._np = importlib.import_module("numpy")
+        self._pending: list[Any] = []
+        self._pending_rows = 0
         self.rows = 0
         self.games = 0
 
@@ -163,36 +171,43 @@ class DatasetWriter:
         self.add(GameResult(index=index, seed=0, error="skipped"))
 
     def _write(self, result: GameResult) -> None:
-        if result.error is not None:
+        if result.error is not None or not result.rows:
             return
-        cols = self._columns
-        n = self._num_actions
-        for row in result.rows:
-            mask = [False] * n
-            for a in row.legal_actions:
-                mask[a] = True
-            cols["game"].append(self._fixed["game"])
-            cols["rules"].append(self._fixed["rules"])
-            cols["players"].append(self._fixed["players"])
-            cols["game_index"].append(result.index)
-            cols["seed"].append(result.seed)
-            cols["ply"].append(row.ply)
-            cols["seat"].append(row.seat)
-            cols["observation"].append(list(row.observation))
-            cols["legal_mask"].append(mask)
-            cols["action"].append(row.action)
-            cols["returns"].append(list(result.returns))
-            cols["value"].append(result.returns[row.seat])
-        self.rows += len(result.rows)
+        np, pa = self._np, self._pa
+        rows = result.rows
+        k, n = len(rows), self._num_actions
+        mask = np.zeros((k, n), dtype=np.bool_)
+        for i, row in enumerate(rows):
+            mask[i, list(row.legal_actions)] = True
+        width = len(rows[0].observation)
+        seen = np.asarray([row.observation for row in rows], dtype=np.float32).reshape(-1)
+        seats = np.asarray([row.seat for row in rows], dtype=np.int8)
+        values = np.asarray(result.returns, dtype=np.float32)
+        columns = {
+            "game": pa.array([self._fixed["game"]] * k, pa.string()),
+            "rules": pa.array([self._fixed["rules"]] * k, pa.string()),
+            "players": pa.array(np.full(k, self._fixed["players"], dtype=np.int8)),
+            "game_index": pa.array(np.full(k, result.index, dtype=np.int32)),
+            "seed": pa.array(np.full(k, result.seed, dtype=np.uint64)),
+            "ply": pa.array(np.asarray([row.ply for row in rows], dtype=np.int32)),
+            "seat": pa.array(seats),
+            "observation": _lists(pa, np, seen, width, k),
+            "legal_mask": _lists(pa, np, mask.reshape(-1), n, k),
+            "action": pa.array(np.asarray([row.action for row in rows], dtype=np.int32)),
+            "returns": _lists(pa, np, np.tile(values, k), len(values), k),
+            "value": pa.array(values[seats.astype(np.intp)]),
+        }
+        self._pending.append(pa.Table.from_pydict(columns, schema=self._schema))
+        self._pending_rows += k
+        self.rows += k
         self.games += 1
-        if len(cols["game"]) >= _BATCH_ROWS:
+        if self._pending_rows >= _BATCH_ROWS:
             self._flush()
 
     def _flush(self) -> None:
-        if self._columns["game"]:
-            table = self._pa.Table.from_pydict(self._columns, schema=self._schema)
-            self._writer.write_table(table)
-            self._columns = {name: [] for name in self._schema.names}
+        if self._pending:
+            self._writer.write_table(self._pa.concat_tables(self._pending))
+            self._pending, self._pending_rows = [], 0
 
     def close(self) -> None:
         """Write what is buffered (games still waiting for an earlier one included, in
