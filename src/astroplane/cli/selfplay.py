@@ -76,7 +76,7 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
         rules=None if args.rules is None else game.rules_to_text(rules),
         think=args.think,
         max_turns=args.max_turns,
-        plugins=tuple(getattr(args, "plugin_refs", ())),
+        plugins=tuple(getattr(args, "plugins", ())),
         dataset=args.dataset is not None,
     )
     dataset = _open_dataset(args.dataset, spec)
