@@ -33,14 +33,21 @@ class Crashy(tictactoe.TicTacToe):
             if os.environ.get("CRASH") == "exit":
                 os._exit(3)
             raise RuntimeError("opened in a1 or the centre")
-        return Crashy(tictactoe.TicTacToe.play(self, move).cells, self.rules)
+        return Crashy(tictactoe.TicTacToe.play(self, move).cells)
 
 
-GAME = attrs.evolve(
-    tictactoe.GAME,
-    name="crashy-tic-tac-toe",
-    new_game=lambda players=2, *, rules=None, first=None: Crashy(rules=rules or tictactoe.Rules()),
-)
+class CrashyGame(tictactoe.TicTacToeGame):
+    name = "crashy-tic-tac-toe"
+
+    def new_game(self, players=2, *, rules=None, first=None):
+        super().new_game(players, rules=rules, first=first)  # its checks
+        return Crashy()
+
+    def position_from_text(self, text):
+        return self.checked(Crashy(text))
+
+
+GAME = CrashyGame()
 register_game(GAME)
 '''
 
