@@ -65,3 +65,23 @@ def test_the_rules_first_form_still_works_with_a_deprecation_warning() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert move_to_action(new_game(2), Move.PASS) == 2035
+
+
+def test_one_mark_means_one_thing_in_every_text() -> None:
+    """``!`` after a stack is a controlled castle and ``*p`` player p's Phase Gem, in the
+    position text, ``str``, ``repr`` and ``render_text`` alike [SC19]."""
+    from astroplane.games.starcastles import position_to_text, render_text, setup_position
+
+    s = setup_position(2, {"e3": "P0B1S0", "a1": "S1"}, controlled=["e3"], gems={1: "d3"})
+    texts = {
+        "position": position_to_text(s),
+        "str": str(s),
+        "repr": repr(s),
+        "render": render_text(s),
+    }
+    for name, text in texts.items():
+        assert "P0B1S0!" in text, name
+        assert "P0B1S0*" not in text and "S1!" not in text, name
+    for name in ("position", "str"):
+        assert "d3:*1" in texts[name].replace("=", ":"), name
+    assert "*1" in texts["render"] and "gems -,d3" in texts["repr"]

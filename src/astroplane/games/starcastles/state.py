@@ -225,9 +225,11 @@ never lands on a Spire (b1)
         return bool(self.controlled >> p & 1)
 
     def __repr__(self) -> str:
+        """The rules, arms, round, who moves, the stacks as the position text writes them
+        (``!`` after a controlled castle) and the gems [SC19]."""
         names = self.board.names
         stacks = " ".join(
-            f"{names[p]}:{stack_text(c)}{'*' if self.controlled >> p & 1 else ''}"
+            f"{names[p]}:{stack_text(c)}{'!' if self.controlled >> p & 1 else ''}"
             for p, c in enumerate(self.cells)
             if c
         )
@@ -240,13 +242,15 @@ never lands on a Spire (b1)
         )
 
     def __str__(self) -> str:
-        """The board row by row: each point's stack (``.`` empty, ``*`` a Phase Gem)."""
+        """The board row by row, each point as the position text writes it [SC19]: its
+        stack with ``!`` after a controlled castle, ``*p`` for player ``p``'s Phase Gem,
+        ``.`` when empty; then the round and who moves (or the outcome)."""
         board = self.board
-        gems = {g for g in self.gems if g >= 0}
+        gem_of = {g: i for i, g in enumerate(self.gems) if g >= 0}
         rows: dict[str, list[str]] = {}
         for p, name in enumerate(board.names):
             c = self.cells[p]
-            mark = "*" if p in gems else stack_text(c) or "."
+            mark = f"*{gem_of[p]}" if p in gem_of else stack_text(c) or "."
             if self.controlled >> p & 1:
                 mark += "!"
             rows.setdefault(name[0], []).append(f"{name}={mark}")
