@@ -4,21 +4,28 @@ say what they mean, and a finished game follows one rule [SC30]."""
 
 from __future__ import annotations
 
+import json
 import warnings
 
 import pytest
-from sc_helpers import pt
+from sc_helpers import homing_game, pos, pt, step
 
 from astroplane.errors import IllegalMoveError
 from astroplane.games.starcastles import (
     STARCASTLES,
     STARCASTLES_GAME,
     Move,
+    Rules,
     action_to_move,
     decode_action,
     encode_move,
+    from_json,
     move_to_action,
     new_game,
+    position_from_text,
+    position_to_text,
+    state_from_dict,
+    state_to_dict,
 )
 from astroplane.protocol import get_game
 
@@ -85,3 +92,68 @@ def test_one_mark_means_one_thing_in_every_text() -> None:
     for name in ("position", "str"):
         assert "d3:*1" in texts[name].replace("=", ":"), name
     assert "*1" in texts["render"] and "gems -,d3" in texts["repr"]
+
+
+def test_after_a_win_the_turn_passes_and_the_winner_is_a_field() -> None:
+    """[SC30] Player 0's Spire docks on h2 and wins: ``winner`` is 0, the turn passes to
+    player 1 (turn 2), nothing is removed (player 1's gem from round 1 stays: no turn
+    starts) and the texts say so; a game that goes on has ``winner`` None, JSON null."""
+    s = pos(
+        {"i1": "P0B0S0", "h1": "P1B0S0", "h2": "P1B1", "g5": "S0", "a1": "S1"},
+        controlled=["i1", "h1"],
+        gems={1: "e3"},
+        gems_left=[4, 3],
+    )
+    assert s.winner is None and state_to_dict(s)["winner"] is None
+    won = s.play(step("g5", "h2"))
+    assert (won.winner, won.to_move, won.turn, won.round) == (0, 1, 2, 1)
+    assert not won.removed and won.gems == (-1, pt("e3")) and won.outcome == "win"
+    d = state_to_dict(won)
+    assert (d["winner"], d["to_move"], d["removed"]) == (0, 1, False)
+    assert position_to_text(won).split(" ")[3::4] == ["m1", "won"]
+    assert from_json(json.dumps(d)) == won
+    assert position_from_text(position_to_text(won)) == won
+
+
+def test_a_win_in_the_last_turn_of_the_last_round_passes_into_the_next() -> None:
+    """[SC30] With ``max_rounds`` 1, player 1 (the last of round 1) wins: the turn passes
+    to player 0 in round 2, which never comes; the game is won, not drawn."""
+    s = pos(
+        {"a1": "P1B1S1", "b1": "P1B1S1", "b2": "P1B0", "c4": "S1"},
+        controlled=["a1", "b1"],
+        to_move=1,
+        rules=Rules(max_rounds=1),
+    )
+    won = s.play(step("c4", "b2"))
+    assert (won.winner, won.to_move, won.round, won.outcome) == (1, 0, 2, "win")
+    assert won.returns() == (0.0, 1.0)
+    assert position_from_text(position_to_text(won)) == won
+    assert state_from_dict(state_to_dict(won)) == won
+
+
+def test_a_won_json_written_before_sc30_reads_as_the_same_game() -> None:
+    """JSON written before [SC30] had ``to_move`` the winner (and ``removed`` true when
+    their gem had been removed as the winning turn began): it reads as the game held
+    now; a ``to_move`` that is neither form is refused."""
+    final = homing_game(0)[-1]
+    d = state_to_dict(final)
+    assert (d["winner"], d["to_move"]) == (1, 0)
+    for removed in (False, True):
+        old = {**d, "to_move": 1, "round": final.round - 1, "removed": removed}
+        assert state_from_dict(old) == final
+    three = homing_game(1, 3)[-1]
+    assert three.winner is not None
+    d = state_to_dict(three)
+    d["to_move"] = (three.winner + 2) % 3
+    with pytest.raises(ValueError, match=r"state.winner: .* has not won with the last move"):
+        state_from_dict(d)
+
+
+def test_a_drawn_game_has_no_winner_and_the_first_player_to_move() -> None:
+    """[SC30] The draw passes the turn as a win does: to the first player, in round
+    ``max_rounds + 1``; ``winner`` is None (JSON null)."""
+    s = new_game(3, rules=Rules(max_rounds=1), first=1)
+    while not s.is_over:
+        s = s.play(s.legal_moves()[-1])
+    assert (s.winner, s.to_move, s.round, s.turn) == (None, 1, 2, 4)
+    assert state_to_dict(s)["winner"] is None and s.returns() == (1 / 3,) * 3

@@ -129,7 +129,7 @@ class StarCastlesGame(Game[StarCastlesState, Move]):
         return actions.encode_move(state.rules, move)
 
     def ended_by_turn_limit(self, state: StarCastlesState) -> bool:
-        return state.is_over and state.winner < 0
+        return state.is_over and state.winner is None
 
     def game_info(self, state: StarCastlesState) -> GameInfo:
         """The length bound of the rules' draw [SC6]: ``max_rounds`` rounds of a turn of

@@ -56,9 +56,10 @@ class StarCastlesState:
         gems_left: Per player, the Phase Gems not yet played (4 at the start) [SC7].
         removed: The player to move had their own gem removed at the start of this turn,
             so may not play one in it [SC7].
-        to_move: The player to act (the winner once the game is won).
+        to_move: The player to act; in a finished game, the player whose turn would have
+            come (the turn passes after the last move, a win included) [SC30].
         round: The round, 1 in the first; past ``max_rounds`` the game is drawn [SC6].
-        winner: The player who won, or -1 [SC6].
+        winner: The player who won, or None (the game goes on or is drawn) [SC6, SC30].
     """
 
     rules: Rules
@@ -71,7 +72,7 @@ class StarCastlesState:
     removed: bool
     to_move: int
     round: int
-    winner: int = -1
+    winner: int | None = None
     _moves: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
@@ -86,7 +87,7 @@ class StarCastlesState:
     @property
     def is_over(self) -> bool:
         """True once a player has won or ``max_rounds`` rounds have passed [SC6]."""
-        return self.winner >= 0 or self.round > self.rules.max_rounds
+        return self.winner is not None or self.round > self.rules.max_rounds
 
     @property
     def is_chance_node(self) -> bool:
@@ -174,7 +175,7 @@ never lands on a Spire (b1)
             (0.0, 0.0, 0.0)
         """
         n = len(self.arms)
-        if self.winner >= 0:
+        if self.winner is not None:
             return tuple(1.0 if i == self.winner else 0.0 for i in range(n))
         if self.is_over:
             return tuple(1.0 / n for _ in range(n))
@@ -194,7 +195,7 @@ never lands on a Spire (b1)
     @property
     def outcome(self) -> str:
         """``"win"``, ``"draw"`` or ``""`` while the game goes on [SC6]."""
-        if self.winner >= 0:
+        if self.winner is not None:
             return "win"
         return "draw" if self.is_over else ""
 
@@ -258,7 +259,7 @@ never lands on a Spire (b1)
         if self.is_over:
             lines.append(
                 f"round {self.round}: {self.outcome}"
-                + (f", player {self.winner} won" if self.winner >= 0 else "")
+                + (f", player {self.winner} won" if self.winner is not None else "")
             )
         else:
             lines.append(f"round {self.round}: player {self.to_move} to move")
