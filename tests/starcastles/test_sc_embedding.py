@@ -8,9 +8,10 @@ import json
 import warnings
 
 import pytest
-from sc_helpers import homing_game, pos, pt, step
+from hypothesis import given
+from sc_helpers import homing_game, players_st, playout, pos, pt, rules_st, seeds_st, step
 
-from astroplane.errors import IllegalMoveError
+from astroplane.errors import IllegalMoveError, PositionError
 from astroplane.games.starcastles import (
     STARCASTLES,
     STARCASTLES_GAME,
@@ -24,6 +25,7 @@ from astroplane.games.starcastles import (
     new_game,
     position_from_text,
     position_to_text,
+    setup_position,
     state_from_dict,
     state_to_dict,
 )
@@ -157,3 +159,68 @@ def test_a_drawn_game_has_no_winner_and_the_first_player_to_move() -> None:
         s = s.play(s.legal_moves()[-1])
     assert (s.winner, s.to_move, s.round, s.turn) == (None, 1, 2, 4)
     assert state_to_dict(s)["winner"] is None and s.returns() == (1 / 3,) * 3
+
+
+def test_a_set_up_refuses_an_uncontrolled_castle_no_game_reaches() -> None:
+    """[SC31] ``controlled`` defaults to none, which is what a start holds; a complete
+    castle that only play can build (on the destination, in the centre, of mixed
+    colours) must be listed, and the error says so and where [SC4]."""
+    start = {"a1": "P0B0S0", "h1": "P1B1S1"}
+    assert setup_position(2, start).controlled == 0  # starting castles: reachable
+    for stacks, point in (
+        ({"e3": "P0B0S0"}, "e3"),
+        ({"i1": "P0B0S0"}, "i1"),
+        ({"a1": "P1B0S0"}, "a1"),
+    ):
+        with pytest.raises(PositionError, match=rf"\[SC4\] {point}: .*\(list it in controlled\)"):
+            setup_position(2, stacks)
+        assert setup_position(2, stacks, controlled=[point]).is_controlled(point)
+    with pytest.raises(PositionError, match=r"start_controlled .*\(list it in controlled\)"):
+        setup_position(2, start, rules=Rules(start_controlled=True))
+
+
+def test_a_set_up_can_say_the_movers_gem_is_left_over_from_the_last_round() -> None:
+    """[SC31] By default the mover's gem in ``gems`` was played this turn (they move or
+    pass next); with ``gem_from_last_round`` it is removed as the turn starts [SC7]: off
+    the board, ``removed`` set, used up in ``gems_left``, no gem to play this turn, and
+    the same state as the game reaches by playing into it."""
+    stacks = {"e4": "S0", "a1": "S1"}
+    this_turn = setup_position(2, stacks, gems={0: "d3"})
+    assert this_turn.gem_played and this_turn.gems[0] == pt("d3")
+    assert all(m.kind.name != "GEM" for m in this_turn.legal_moves())
+    left_over = setup_position(2, stacks, gems={0: "d3"}, gem_from_last_round=True)
+    assert (left_over.gems, left_over.removed, left_over.gems_left) == ((-1, -1), True, (3, 4))
+    assert not left_over.gem_played
+    assert all(m.kind.name != "GEM" for m in left_over.legal_moves())
+    played = setup_position(2, stacks, to_move=1, gems={0: "d3"}).play(step("a1", "b1"))
+    assert played == setup_position(
+        2, {"e4": "S0", "b1": "S1"}, gems={0: "d3"}, gem_from_last_round=True, round=2
+    )
+    with pytest.raises(PositionError, match="player 0, to move, has no gem in gems"):
+        setup_position(2, stacks, gems={1: "d3"}, gem_from_last_round=True)
+    with pytest.raises(PositionError, match="gem_from_last_round is a bool"):
+        setup_position(2, stacks, gems={0: "d3"}, gem_from_last_round=1)  # type: ignore[arg-type]
+
+
+@given(seeds_st, players_st, rules_st)
+def test_ply_counts_the_moves_played_and_gem_played_says_a_gem_came_first(
+    seed: int, players: int, rules: Rules
+) -> None:
+    """``ply`` is the number of moves played from ``new_game`` and ``gem_played`` is
+    true exactly after a gem ply, until the turn's move; both are read-only."""
+    states, moves = playout(seed, players, rules, max_plies=60)
+    for i, s in enumerate(states):
+        assert s.ply == i
+        after_gem = i > 0 and moves[i - 1].kind.name == "GEM"
+        assert s.gem_played == after_gem
+    with pytest.raises(AttributeError):
+        states[0].ply = 3  # type: ignore[misc]
+
+
+def test_ply_and_turn_count_the_winning_move() -> None:
+    """After a win the turn passed [SC30]: ``ply`` is every move played, ``turn`` one
+    past the winning turn."""
+    states = homing_game(2)
+    final = states[-1]
+    assert final.winner is not None and final.ply == len(states) - 1
+    assert final.turn == states[-2].turn + 1 and not final.gem_played

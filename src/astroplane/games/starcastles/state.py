@@ -34,7 +34,10 @@ from astroplane.games.starcastles.stacks import stack_text
 from astroplane.kit.limits import shown
 from astroplane.protocol import legal_match
 
-__all__ = ["StarCastlesState"]
+__all__ = ["GEMS", "StarCastlesState"]
+
+#: Phase Gems each player starts with [SC7].
+GEMS = 4
 
 
 @attrs.frozen(cache_hash=True, repr=False)
@@ -113,6 +116,35 @@ class StarCastlesState:
         """
         n = len(self.arms)
         return (self.round - 1) * n + (self.to_move - self.first) % n + 1
+
+    @property
+    def gem_played(self) -> bool:
+        """True when the player to move has played a Phase Gem in this turn (theirs is on
+        the board), so their next ply is their move or a pass [SC3, SC7]; False at the
+        start of a turn and once the game is over.
+
+        Examples:
+            >>> from astroplane.games.starcastles import new_game, Move
+            >>> s = new_game(2)
+            >>> s.gem_played, s.play(Move.gem(18)).gem_played
+            (False, True)
+        """
+        return not self.is_over and self.gems[self.to_move] >= 0
+
+    @property
+    def ply(self) -> int:
+        """The plies played since the start: one per finished turn (its move or pass) and
+        one per Phase Gem played [SC3], ``(turn - 1) + gems played``; for a game from
+        ``new_game``, the number of moves played. A set-up counts as a game from round 1
+        with its ``first`` player (``turn`` is the turn counter).
+
+        Examples:
+            >>> from astroplane.games.starcastles import new_game, Move
+            >>> s = new_game(2).play(Move.gem(18))
+            >>> s.ply, s.turn, s.play(s.legal_moves()[0]).ply
+            (1, 1, 2)
+        """
+        return self.turn - 1 + sum(GEMS - left for left in self.gems_left)
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal actions in action order [SC11] (``movegen.legal_moves``), cached;
