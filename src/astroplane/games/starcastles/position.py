@@ -188,8 +188,10 @@ def state_problems(state: StarCastlesState) -> list[tuple[str, str]]:
     """What makes a state impossible, as ``(field, problem)`` pairs: every invariant of
     ``check_state`` (field ``"board"``), then what the formats check besides [SC19]: the
     draw comes exactly after round ``max_rounds``, as the first player's turn would come
-    (``"round"``, ``"to_move"``); a winner has won (``"winner"``); a mover whose gem was
-    just removed has none on the board (``"removed"``). Readers of every format call it.
+    (``"round"``, ``"to_move"``); a winner has won (``"winner"``) and the turn passed to
+    the player after them [SC30] (``"to_move"``); a mover whose gem was just removed has
+    none on the board and the game goes on (``"removed"``). Readers of every format call
+    it.
 
     Examples:
         >>> import attrs
@@ -197,6 +199,13 @@ def state_problems(state: StarCastlesState) -> list[tuple[str, str]]:
         >>> state_problems(attrs.evolve(new_game(2), winner=0))
         [('winner', 'player 0 has not won: their destination is not three castles their \
 Spires control [SC6]')]
+        >>> from astroplane.games.starcastles import setup_position
+        >>> done = {"i1": "P0B0S0", "h1": "P0B0S0", "h2": "P0B0S0"}
+        >>> won = setup_position(2, done, controlled=done, to_move=1)
+        >>> state_problems(attrs.evolve(won, winner=0))
+        []
+        >>> state_problems(attrs.evolve(won, winner=0, to_move=0))
+        [('to_move', "after player 0's winning move the turn passes to player 1, not 0 [SC30]")]
     """
     problems = [("board", p) for p in check_state(state)]
     if problems:
@@ -208,15 +217,21 @@ Spires control [SC6]')]
         problems.append(
             ("to_move", "a game past max_rounds stops as the first player's turn would come [SC6]")
         )
-    if winner is not None and (
-        winner != (mover - 1) % len(state.arms) or not has_won(state, winner)
-    ):
+    after = None if winner is None else (winner + 1) % len(state.arms)
+    if winner is not None and not has_won(state, winner):
         problems.append(
             (
                 "winner",
-                f"player {winner} has not won with the last move, the turn passing to "
-                f"player {mover}: their destination is not three castles their Spires "
-                "control, or the turn is not the next player's [SC6, SC30]",
+                f"player {winner} has not won: their destination is not three castles "
+                "their Spires control [SC6]",
+            )
+        )
+    elif after is not None and mover != after:
+        problems.append(
+            (
+                "to_move",
+                f"after player {winner}'s winning move the turn passes to player {after}, "
+                f"not {mover} [SC30]",
             )
         )
     if state.removed and (state.gems[mover] >= 0 or state.is_over):
