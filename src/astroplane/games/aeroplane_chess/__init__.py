@@ -84,7 +84,7 @@ from astroplane.games.aeroplane_chess.render import (
     render,
 )
 from astroplane.games.aeroplane_chess.setup import check_state, new_game, setup_position
-from astroplane.games.aeroplane_chess.state import AeroplaneState, use_position_text
+from astroplane.games.aeroplane_chess.state import AeroplaneState, core_pair, use_position_text
 from astroplane.games.aeroplane_chess.svg import FILL, render_svg
 from astroplane.kit.jsonread import states_only
 from astroplane.kit.svg import render_hook
@@ -233,6 +233,7 @@ AEROPLANE_CHESS: Game[AeroplaneState, Move] = Game(
     invariants=_invariants,
     partners=partners,
     variants=variants,
+    core=core_pair,
 )
 """Aeroplane Chess, registered under the name ``"aeroplane-chess"``."""
 
