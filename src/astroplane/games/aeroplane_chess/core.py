@@ -46,6 +46,7 @@ from astroplane.games.aeroplane_chess.board import (
     SQUARE_OF,
     TAKE_OFF,
 )
+from astroplane.games.aeroplane_chess.moves import Move
 from astroplane.games.aeroplane_chess.options import (
     Overshoot,
     Rerolls,
@@ -245,6 +246,10 @@ class AeroplaneCore:
                 table.append(self.routes(start, roll, 0) if 1 <= roll <= 6 else ())
         #: The routes without walls, at ``8 * start + roll``.
         self.table: list[tuple[int, ...]] = table
+        from astroplane.games.aeroplane_chess.actions import MOVES  # imports this module
+
+        #: The move of each action number (``actions.MOVES``).
+        self.moves: tuple[Move, ...] = MOVES
 
     # ---- the Core protocol --------------------------------------------------------------
     def legal_actions(self, p: Position) -> list[int]:
@@ -285,6 +290,12 @@ class AeroplaneCore:
         if not out:
             out.append(PASS_ACTION)
         return out
+
+    def legal_pair(self, p: Position) -> tuple[tuple[int, ...], tuple[Move, ...]]:
+        """``legal_actions(p)`` and their moves (``actions.MOVES``): what a state keeps."""
+        actions = self.legal_actions(p)
+        table = self.moves
+        return (tuple(actions), tuple([table[a] for a in actions]))
 
     def apply(self, p: Position, action: int) -> Position:
         """The position after the legal action ``action`` (unchecked)."""

@@ -44,7 +44,7 @@ from astroplane.games.aeroplane_chess.board import (
 from astroplane.games.aeroplane_chess.core import AeroplaneCore, core_for
 from astroplane.games.aeroplane_chess.movegen import Flight, flights
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
-from astroplane.games.aeroplane_chess.options import Rules
+from astroplane.games.aeroplane_chess.options import STANDARD, Rules
 from astroplane.games.aeroplane_chess.packed import (
     LIMIT,
     OVER,
@@ -92,16 +92,31 @@ def _plane(plane: int | str) -> int:
 
 
 class _Slots:
-    """What a state computes once and keeps (not attrs fields, so not part of its value):
-    its core (the rules' ``AeroplaneCore``), its legal action numbers and moves (None
-    until asked), its ``flights`` and its planes' progress (unset until asked)."""
+    """Every slot of a state. ``rules``, ``packed`` and ``_problem`` are its attrs fields
+    (its value); the others keep what it computes once: its core (the rules'
+    ``AeroplaneCore``), its legal action numbers and moves (None until asked), its
+    ``flights`` and its planes' progress (unset until asked). ``view_of`` fills a plain
+    ``_Slots`` object and makes it an ``AeroplaneState`` (attrs' frozen ``__setattr__``
+    and slot setters cost more)."""
 
-    __slots__ = ("_actions", "_core", "_flights", "_moves", "_planes")
-    _core: AeroplaneCore | None
+    __slots__ = (
+        "__weakref__", "_actions", "_core", "_flights", "_moves", "_planes", "_problem",
+        "packed", "rules",
+    )  # fmt: skip
+    rules: Rules
+    packed: Position
+    _problem: str | None
+    _core: AeroplaneCore
     _actions: tuple[int, ...]
     _moves: tuple[Move, ...] | None
     _flights: tuple[Flight, ...]
     _planes: tuple[int, ...]
+
+
+class _Blank(_Slots):
+    """A plain object with a state's slots, before it becomes one (``view_of``)."""
+
+    __slots__ = ()
 
 
 @attrs.frozen(init=False, repr=False)
@@ -184,7 +199,7 @@ class AeroplaneState(_Slots):
         _SET_RULES(self, rules)
         _SET_PACKED(self, p)
         _SET_PROBLEM(self, problem)
-        _SET_CORE(self, None)
+        _SET_CORE(self, core_for(rules) if isinstance(rules, Rules) else _STANDARD_CORE)
         _SET_MOVES(self, None)
 
     def __getstate__(self) -> tuple[Rules, Position, str | None]:
@@ -194,7 +209,7 @@ class AeroplaneState(_Slots):
         _SET_RULES(self, state[0])
         _SET_PACKED(self, state[1])
         _SET_PROBLEM(self, state[2])
-        _SET_CORE(self, None)
+        _SET_CORE(self, core_for(state[0]))
         _SET_MOVES(self, None)
 
     def __hash__(self) -> int:
@@ -202,11 +217,7 @@ class AeroplaneState(_Slots):
 
     def _engine(self) -> AeroplaneCore:
         """The core of the rules (kept)."""
-        found = self._core
-        if found is None:
-            found = core_for(self.rules)
-            _SET_CORE(self, found)
-        return found
+        return self._core
 
     # ---- the fields, read from the packed position ------------------------------------
     @property
@@ -276,7 +287,7 @@ class AeroplaneState(_Slots):
             >>> s.to_move, s.mover, s.legal_moves()
             (0, 2, (Move.launch('B2'), Move.fly('B1', '17')))
         """
-        return self._engine().mover(self.packed[4])
+        return self._core.mover(self.packed[4])
 
     # ---- the State protocol -------------------------------------------------------------
     @property
@@ -303,7 +314,7 @@ class AeroplaneState(_Slots):
         try:
             return self._flights
         except AttributeError:
-            found = () if self.packed[4] & 7 == 0 else flights(self._engine(), self.packed)
+            found = () if self.packed[4] & 7 == 0 else flights(self._core, self.packed)
             _SET_FLIGHTS(self, found)
             return found
 
@@ -332,8 +343,7 @@ class AeroplaneState(_Slots):
             return () if m >> OVER & 1 else _ROLLS
         moves = self._moves
         if moves is None:
-            actions = tuple(self._engine().legal_actions(self.packed))
-            moves = tuple([MOVES[a] for a in actions])
+            actions, moves = self._core.legal_pair(self.packed)
             _SET_ACTIONS(self, actions)
             _SET_MOVES(self, moves)
         return moves
@@ -359,30 +369,31 @@ class AeroplaneState(_Slots):
             astroplane.errors.IllegalMoveError: illegal move Move.launch('R1'): a plane taxis \
     out only on a 2, 4 or 6, not a 3 (seed rule 1, [AC5])
         """
-        # A legal move is found by identity (``legal_moves()`` hands out the interned
-        # ``actions.MOVES``). Any other must be a well-formed Move before ``==`` (a float
-        # twin forged past Move's checks would compare equal: 6.0 == 6). The core then
-        # plays the matched legal move's own action number.
+        # A legal move is found by identity: ``legal_moves()`` hands out the interned
+        # ``actions.MOVES``, whose action numbers ``_NUMBER`` knows. Any other must be a
+        # well-formed Move before ``==`` (a float twin forged past Move's checks would
+        # compare equal: 6.0 == 6). The core then plays the matched legal move's own
+        # action number.
         p = self.packed
         m = p[4]
-        if m & 7 == 0:
-            if not m >> OVER & 1 and isinstance(move, Move) and move.kind is MoveKind.ROLL:
-                v = move.value
-                exact = type(v) is int and 1 <= v <= 6
-                if exact and (_ROLLS[v - 1] is move or fields_problem(move) is None):
-                    core = self._engine()
-                    return view_of(core, core.apply(p, v - 1))
+        a = _NUMBER.get(id(move), -1)
+        if m & 7 == 0:  # a chance node, or over
+            if 0 <= a < 6 and not m >> OVER & 1:
+                return view_of(self._core, self._core.apply(p, a))
         else:
-            moves = self.legal_moves()
-            for i, legal in enumerate(moves):
-                if legal is move:
-                    core = self._engine()
-                    return view_of(core, core.apply(p, self._actions[i]))
+            moves = self._moves
+            if moves is None:
+                moves = self.legal_moves()
+            if a > 5 and a in self._actions:
+                return view_of(self._core, self._core.apply(p, a))
             if isinstance(move, Move) and fields_problem(move) is None:
                 for i, legal in enumerate(moves):
                     if legal == move:
-                        core = self._engine()
-                        return view_of(core, core.apply(p, self._actions[i]))
+                        return view_of(self._core, self._core.apply(p, self._actions[i]))
+        if not m >> OVER & 1 and isinstance(move, Move) and move.kind is MoveKind.ROLL:
+            v = move.value  # a roll equal to a legal one but another object
+            if m & 7 == 0 and type(v) is int and 1 <= v <= 6 and fields_problem(move) is None:
+                return view_of(self._core, self._core.apply(p, v - 1))
         raise_illegal(self, move)
 
     def is_legal(self, move: Move) -> bool:
@@ -405,7 +416,7 @@ class AeroplaneState(_Slots):
             >>> new_game(4).returns()
             (0.0, 0.0, 0.0, 0.0)
         """
-        return cast("tuple[float, float, float, float]", self._engine().returns(self.packed))
+        return cast("tuple[float, float, float, float]", self._core.returns(self.packed))
 
     # ---- queries --------------------------------------------------------------------------
     @property
@@ -425,7 +436,7 @@ class AeroplaneState(_Slots):
             >>> position_from_text("standard RYB - t80 R1R2R3R4:RH6,B1B2B3B4:BH6 fin:BR").ranking
             (2, 0, 1)
         """
-        return self._engine().ranking(self.packed)
+        return self._core.ranking(self.packed)
 
     def progress(self, plane: int | str) -> int:
         """Where a plane (id or name) is along its route: -1 hangar .. 56 arrived."""
@@ -494,26 +505,29 @@ _FIELDS = (
     "seats", "planes", "stacks", "to_move", "roll", "sixes", "sixed", "finished", "turn",
     "turn_limit",
 )  # fmt: skip
-_SET_RULES = AeroplaneState.__dict__["rules"].__set__
-_SET_PACKED = AeroplaneState.__dict__["packed"].__set__
-_SET_PROBLEM = AeroplaneState.__dict__["_problem"].__set__
+_SET_RULES = _Slots.__dict__["rules"].__set__
+_SET_PACKED = _Slots.__dict__["packed"].__set__
+_SET_PROBLEM = _Slots.__dict__["_problem"].__set__
 _SET_CORE = _Slots.__dict__["_core"].__set__
 _SET_ACTIONS = _Slots.__dict__["_actions"].__set__
 _SET_MOVES = _Slots.__dict__["_moves"].__set__
 _SET_FLIGHTS = _Slots.__dict__["_flights"].__set__
 _SET_PLANES = _Slots.__dict__["_planes"].__set__
-_new = object.__new__
+#: The action number of each interned move object (``actions.MOVES``), by identity.
+_NUMBER = {id(move): a for a, move in enumerate(MOVES)}
+_STANDARD_CORE = core_for(STANDARD)
 
 
 def view_of(core: AeroplaneCore, p: Position) -> AeroplaneState:
     """The state of position ``p`` under ``core``'s rules (no checks: for the engine)."""
-    s: AeroplaneState = _new(AeroplaneState)
-    _SET_RULES(s, core.rules)
-    _SET_PACKED(s, p)
-    _SET_PROBLEM(s, None)
-    _SET_CORE(s, core)
-    _SET_MOVES(s, None)
-    return s
+    s = _Blank()
+    s.rules = core.rules
+    s.packed = p
+    s._problem = None
+    s._core = core
+    s._moves = None
+    s.__class__ = AeroplaneState  # type: ignore[assignment]
+    return cast(AeroplaneState, s)
 
 
 #: The position-text writer ``to_text`` hands over to. The formats are a layer above the
