@@ -636,21 +636,31 @@ def aeroplane_chess_worker(quick: bool) -> dict[str, Any]:
     decisions = [s for s, _m in positions if not s.is_chance_node]
     reps = 5 if quick else 20
     hook = get_game("aeroplane-chess").core
-    assert hook is not None
-    core, first = hook(new_game(2))
-    packed = [s.packed for s in decisions]
+    core: Any = None
+    first: Any = None
+    if hook is not None:
+        core, first = hook(new_game(2))
+        packed = [s.packed for s in decisions]
 
-    def gens() -> None:
-        for _ in range(reps):
-            for p in packed:
-                core.legal_actions(p)
+        def gens() -> None:
+            for _ in range(reps):
+                for p in packed:
+                    core.legal_actions(p)
+
+    else:  # an astroplane from before the core (--before): its generator on the states
+        from astroplane.games.aeroplane_chess.movegen import flights
+
+        def gens() -> None:
+            for _ in range(reps):
+                for s in decisions:
+                    flights(s)
 
     def apply() -> None:
         for _ in range(reps):
             for s, m in positions:
                 s.play(m)
 
-    movegen = _timed(gens) / (reps * len(packed)) * 1e6
+    movegen = _timed(gens) / (reps * len(decisions)) * 1e6
     apply_us = _timed(apply) / (reps * len(positions)) * 1e6
     plies = 0
 
@@ -665,8 +675,10 @@ def aeroplane_chess_worker(quick: bool) -> dict[str, Any]:
                 p = core.apply(p, legal[rng.randrange(len(legal))])
                 plies += 1
 
-    core_playouts()
-    core_rate = plies / _timed(core_playouts)
+    core_rate = float("nan")
+    if core is not None:
+        core_playouts()
+        core_rate = plies / _timed(core_playouts)
     depth = 6 if quick else 8
     nodes = 0
 
