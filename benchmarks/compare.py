@@ -707,7 +707,7 @@ def aeroplane_chess_worker(quick: bool) -> dict[str, Any]:
     if core is not None:
         core_playouts()
         core_rate = plies / _timed(core_playouts)
-    depth = 6 if quick else 8
+    depth = 9 if quick else 11
     nodes = 0
 
     def run_perft() -> None:
