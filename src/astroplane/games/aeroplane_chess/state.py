@@ -390,10 +390,16 @@ class AeroplaneState(_Slots):
                 for i, legal in enumerate(moves):
                     if legal == move:
                         return view_of(self._core, self._core.apply(p, self._actions[i]))
-        if not m >> OVER & 1 and isinstance(move, Move) and move.kind is MoveKind.ROLL:
-            v = move.value  # a roll equal to a legal one but another object
-            if m & 7 == 0 and type(v) is int and 1 <= v <= 6 and fields_problem(move) is None:
-                return view_of(self._core, self._core.apply(p, v - 1))
+        # A roll equal to a legal one but another object; its fields are checked before
+        # they are read (a move forged past the constructor may lack one).
+        if (
+            m & 7 == 0
+            and not m >> OVER & 1
+            and isinstance(move, Move)
+            and fields_problem(move) is None
+            and move.kind is MoveKind.ROLL
+        ):
+            return view_of(self._core, self._core.apply(p, move.value - 1))
         raise_illegal(self, move)
 
     def is_legal(self, move: Move) -> bool:
