@@ -102,8 +102,6 @@ _CROSSED_CODE: Final = CENTRE  # the code of the fifth home square (progress 55)
 _HOME_CODE: Final = EXIT + 2  # the code of the first home square: loop codes are 2..51
 _ROLLS: Final = (0, 1, 2, 3, 4, 5)
 _OUTCOMES: Final = tuple((a, 1 / 6) for a in range(6))
-_NOTHING: Final = (0.0, 0.0, 0.0, 0.0)
-_HALF: Final = (0.5, 0.5, 0.5, 0.5)
 #: ``_SQUARE[57 * colour + progress]`` and ``_PROGRESS[80 * colour + square]``: the
 #: board's ``SQUARE_OF`` and ``PROGRESS_AT`` laid flat.
 _SQUARE: Final = tuple(sq for route in SQUARE_OF for sq in route)
@@ -364,12 +362,14 @@ class AeroplaneCore:
         """Per seat number, what the game is worth (``AeroplaneState.returns``) [AC14,
         AC21, AC26]."""
         m = p[4]
+        # the tuples of floats written out: a Final tuple of floats is never set in the
+        # compiled module (NameError), as in ASTROPLANE's core
         if not m >> OVER & 1:
-            return _NOTHING
+            return (0.0, 0.0, 0.0, 0.0)
         limit = m >> LIMIT & 1
         if self.teams:
             if limit:
-                return _HALF
+                return (0.5, 0.5, 0.5, 0.5)
             won = float(self._last(m) & 1)
             return (1.0 - won, won, 1.0 - won, won)
         values = [0.0, 0.0, 0.0, 0.0]
