@@ -192,21 +192,7 @@ def astroplane_worker(quick: bool) -> dict[str, Any]:
     if hook is not None:
         core, first = hook(ap.new_game(players=2, rules=rules))
 
-    def core_playouts() -> None:
-        nonlocal plies
-        plies = 0
-        rng = random.Random(1)
-        for _ in range(n_games):
-            p = first
-            while not core.is_terminal(p):
-                legal = core.legal_actions(p)
-                p = core.apply(p, legal[rng.randrange(len(legal))])
-                plies += 1
-
-    core_rate = float("nan")
-    if core is not None:
-        core_playouts()
-        core_rate = plies / _timed(core_playouts)
+    core_rate = _core_games_rate(core, first, n_games)
 
     return {
         "playout": playout,
@@ -403,6 +389,29 @@ def _random_games_rate(new: Callable[[], Any], n_games: int) -> float:
             while not s.is_over:
                 legal = s.legal_moves()
                 s = s.play(legal[rng.randrange(len(legal))])
+                plies += 1
+
+    playouts()
+    return plies / _timed(playouts)
+
+
+def _core_games_rate(core: Any, first: Any, n_games: int) -> float:
+    """The same random games through a packed core (``Game.core``: ``is_terminal`` /
+    ``legal_actions`` / ``apply`` by action number from position ``first``, no states),
+    plies per second after one warm-up pass; NaN without a core (``--before``)."""
+    if core is None:
+        return float("nan")
+    plies = 0
+
+    def playouts() -> None:
+        nonlocal plies
+        plies = 0
+        rng = random.Random(1)
+        for _ in range(n_games):
+            p = first
+            while not core.is_terminal(p):
+                legal = core.legal_actions(p)
+                p = core.apply(p, legal[rng.randrange(len(legal))])
                 plies += 1
 
     playouts()
@@ -690,23 +699,7 @@ def aeroplane_chess_worker(quick: bool) -> dict[str, Any]:
 
     movegen = _timed(gens) / (reps * len(decisions)) * 1e6
     apply_us = _timed(apply) / (reps * len(positions)) * 1e6
-    plies = 0
-
-    def core_playouts() -> None:
-        nonlocal plies
-        plies = 0
-        rng = random.Random(1)
-        for _ in range(n_games):
-            p = first
-            while not core.is_terminal(p):
-                legal = core.legal_actions(p)
-                p = core.apply(p, legal[rng.randrange(len(legal))])
-                plies += 1
-
-    core_rate = float("nan")
-    if core is not None:
-        core_playouts()
-        core_rate = plies / _timed(core_playouts)
+    core_rate = _core_games_rate(core, first, n_games)
     depth = 9 if quick else 11
     nodes = 0
 
