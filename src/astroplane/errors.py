@@ -36,9 +36,19 @@ class IllegalMoveError(ValueError):
     """
 
     def __init__(self, move: object, reason: str) -> None:
-        super().__init__(f"illegal move {move!r}: {reason}")
+        super().__init__(f"illegal move {_shown_move(move)}: {reason}")
         self.move = move
         self.reason = reason
+
+
+def _shown_move(move: object) -> str:
+    """``repr(move)`` cut to 200 characters, or its type when the repr fails (a move
+    forged past its class's checks, a caller's object whose ``__repr__`` raises)."""
+    try:
+        text = repr(move)
+    except Exception:
+        return f"<{type(move).__name__}>"
+    return text if len(text) <= 200 else text[:200] + "..."
 
 
 #: Longest text quoted whole in a ``NotationError`` message; longer texts are quoted as

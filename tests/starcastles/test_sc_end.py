@@ -34,9 +34,10 @@ def test_a_castle_moved_whole_completes_the_win() -> None:
 
 
 def test_an_uncontrolled_castle_does_not_count() -> None:
-    """h2 holds an all-player-0 castle that is not controlled (a Spire never landed on
-    it): after player 0's move elsewhere (a Power Base slide) the game goes on."""
-    s = pos({**TWO_DONE, "h2": "P0B0S0", "e3": "P0"}, controlled=["i1", "h1"])
+    """h2 holds player 1's starting castle, never controlled (its Spire never moved; a
+    castle of player 0's there would be controlled, being built in play [SC4]): after
+    player 0's move elsewhere (a Power Base slide) the game goes on."""
+    s = pos({**TWO_DONE, "h2": "P1B1S1", "e3": "P0"}, controlled=["i1", "h1"])
     after = s.play(slide("e3", "e4"))
     assert not after.is_over and after.to_move == 1
 

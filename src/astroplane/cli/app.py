@@ -242,7 +242,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Replay a game record: every move is checked against the rules. Prints "
         "the final position, or every turn with --show, or turn by turn with --step.",
     )
-    rp.add_argument("file", type=Path, metavar="FILE", help="the game record")
+    rp.add_argument(
+        "file", type=Path, metavar="FILE", help="the game record (a file, or - for standard input)"
+    )
     mode = rp.add_mutually_exclusive_group()
     mode.add_argument("--step", action="store_true", help="show each turn and wait for Enter")
     mode.add_argument("--show", action="store_true", help="show every turn without waiting")
@@ -302,7 +304,7 @@ def cmd_games(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` and run the command (see ``astroplane.cli.main``)."""
-    plugins, argv = split_plugins(sys.argv[1:] if argv is None else argv)
+    plugins, argv = split_plugins(sys.argv[1:] if argv is None else argv, build_parser())
     for plugin in plugins:
         try:
             load_plugin(plugin)

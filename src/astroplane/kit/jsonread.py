@@ -32,7 +32,7 @@ from importlib import resources
 from typing import Any, TypeVar
 
 from astroplane.errors import NotationError
-from astroplane.kit.limits import MAX_JSON_TEXT, check_size, shown
+from astroplane.kit.limits import MAX_JSON_TEXT, check_size, plain_text, shown
 
 __all__ = [
     "MAX_INT",
@@ -94,6 +94,7 @@ def load_json(text: str | bytes, what: str = "JSON text", limit: int = MAX_JSON_
         NotationError: If the text is not a string or bytes, too long, not UTF-8, not JSON
             (with the offset), too deeply nested, or has a key twice in an object.
     """
+    text = plain_text(text)  # the characters themselves, never a subclass's methods
     if isinstance(text, bytes):
         check_size(text, limit, what)
         try:

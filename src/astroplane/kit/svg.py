@@ -30,7 +30,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-from astroplane.kit.limits import shown
+from astroplane.kit.limits import MAX_DRAWING_SIZE, shown
 
 __all__ = [
     "FONT",
@@ -274,8 +274,8 @@ def die(x: float, y: float, size: float, value: int | str, **more: str | None) -
 
 
 def check_pixels(size: object) -> None:
-    """Check a drawing's displayed ``size``: None (the viewBox's) or a positive whole
-    number of pixels (``True`` is no number here).
+    """Check a drawing's displayed ``size``: None (the viewBox's) or a whole number of
+    pixels, 1 to ``MAX_DRAWING_SIZE`` (100,000; ``True`` is no number here).
 
     Raises:
         ValueError: If it is neither.
@@ -284,10 +284,13 @@ def check_pixels(size: object) -> None:
         >>> check_pixels(0)
         Traceback (most recent call last):
         ...
-        ValueError: size must be a positive number of pixels, not 0
+        ValueError: size must be a positive number of pixels (at most 100000), not 0
     """
-    if size is not None and (type(size) is not int or size <= 0):
-        raise ValueError(f"size must be a positive number of pixels, not {shown(size)}")
+    if size is not None and (type(size) is not int or not 0 < size <= MAX_DRAWING_SIZE):
+        raise ValueError(
+            f"size must be a positive number of pixels (at most {MAX_DRAWING_SIZE}), "
+            f"not {shown(size)}"
+        )
 
 
 def document(

@@ -250,6 +250,7 @@ VARIANTS: Variants[Rules] = Variants(
 and rules JSON are written and read through it (``astroplane.kit.variants``)."""
 for _name, _preset in PRESETS.items():
     VARIANTS.register(_name, _preset, bundled=True)
+VARIANTS.seal()  # no other code registers a bundled preset (issue 32)
 
 
 def register_variant(name: str, rules: Rules) -> None:

@@ -151,7 +151,7 @@ def describe_outcome(state: SquareOffState) -> str:
     winner = outcome.winner
     how = _HOW[outcome.ending].format(
         loser=SEATS[1 - winner] if winner is not None else "",
-        limit=state.rules.max_turns,
+        limit=state.turns,  # max_turns, or the turn bound when it is off [SO32]
         quiet=state.quiet,
     )
     return f"drawn: {how}" if winner is None else f"{SEATS[winner]} wins: {how}"

@@ -13,10 +13,12 @@ left; then the turn counters move on.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NoReturn, TypeVar
 
 from astroplane.errors import IllegalMoveError
 from astroplane.games.square_off.board import Board
+from astroplane.games.square_off.history import History, extend, repeats
 from astroplane.games.square_off.movegen import (
     formed,
     full_lines,
@@ -25,9 +27,9 @@ from astroplane.games.square_off.movegen import (
     removable,
     tables,
 )
-from astroplane.games.square_off.moves import Move, MoveKind
+from astroplane.games.square_off.moves import Move, MoveKind, fields_problem
 from astroplane.games.square_off.outcome import Ending, Outcome
-from astroplane.kit.limits import shown
+from astroplane.kit.limits import MAX_TURN, shown
 
 if TYPE_CHECKING:
     from astroplane.games.square_off.options import Rules
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="StateView")
 
 __all__ = [
+    "MAX_TURNS",
     "SEATS",
     "apply",
     "ending",
@@ -49,6 +52,11 @@ __all__ = [
 
 SEATS = ("W", "B")
 """The seat letters by seat number: 0 = W (white), 1 = B (black) [SO2]."""
+
+MAX_TURNS = MAX_TURN - 1
+"""The most turns a game plays: the readers take turn numbers up to ``MAX_TURN``
+(1,000,000), and a state's turn is its completed turns plus one, so a game is drawn by its
+turn limit once 999,999 turns are over, when ``max_turns`` is off too [SO32]."""
 
 
 def seat_number(seat: object) -> int:
@@ -95,24 +103,24 @@ def ending(
     to_move: int,
     turns: int,
     quiet: int,
-    history: tuple[int, ...],
+    history: Sequence[int],
 ) -> Outcome | None:
     """The end checks of section 8, in their order [SO6]: a player with two pieces or
     fewer (board plus hand) has lost; else the player to act with no legal move
     (``moves``) has lost; then the draws ``max_turns``, ``no_removal_turns`` and
-    ``threefold`` (``history`` ends with this position's key). None while the game goes
-    on."""
+    ``threefold`` (``history`` ends with this position's key); the turn limit is
+    ``MAX_TURNS`` when ``max_turns`` is off [SO32]. None while the game goes on."""
     if occupancy[0].bit_count() + in_hand[0] <= 2:
         return Outcome(1, Ending.TWO_PIECES)
     if occupancy[1].bit_count() + in_hand[1] <= 2:
         return Outcome(0, Ending.TWO_PIECES)
     if not moves:
         return Outcome(1 - to_move, Ending.BLOCKED)
-    if rules.max_turns and turns >= rules.max_turns:
+    if turns >= (rules.max_turns or MAX_TURNS):
         return Outcome(None, Ending.MAX_TURNS)
     if rules.no_removal_turns and quiet >= rules.no_removal_turns:
         return Outcome(None, Ending.NO_REMOVAL_TURNS)
-    if rules.threefold and history.count(history[-1]) >= 3:
+    if rules.threefold and repeats(history) >= 3:
         return Outcome(None, Ending.THREEFOLD)
     return None
 
@@ -129,7 +137,7 @@ def settle(
     cooldown: tuple[int, int],
     turns: int,
     quiet: int,
-    history: tuple[int, ...],
+    history: Sequence[int],
 ) -> S:
     """The state with these fields after the end checks of section 8, its legal moves
     computed (``history`` must already hold this position's key when threefold is on)."""
@@ -223,13 +231,13 @@ def apply(state: S, move: Move) -> S:
             quiet = 0
         elif kind is not _PLACE:
             quiet += 1
-    history: tuple[int, ...] = ()
+    history: Sequence[int] = ()
     if rules.threefold:
         key = position_key(
             board, occupancy, hand, rights[0] if rights else turn_of, rights, cooldown
         )
         # placements and removals cannot be undone: no earlier position can come back [SO19]
-        history = (key,) if kind in (_PLACE, _REMOVE) else (*state.history, key)
+        history = History.of((key,)) if kind in (_PLACE, _REMOVE) else extend(state.history, key)
     return settle(
         type(state),
         rules,
@@ -254,6 +262,9 @@ def why_illegal(state: StateView, move: object) -> str:
     """Why ``move`` is not legal in ``state``, naming the rule (for ``IllegalMoveError``)."""
     if not isinstance(move, Move):
         return f"not a Move: {type(move).__name__}"
+    problem = fields_problem(move)
+    if problem is not None:  # built past its constructor: its fields cannot be read
+        return f"not a well-formed move: {problem}"
     if state.outcome is not None:
         return f"the game is over: {state.outcome.ending.words} [SO6]"
     board, rules = state.board, state.rules

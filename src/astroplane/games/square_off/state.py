@@ -17,6 +17,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 import attrs
@@ -29,6 +30,7 @@ from astroplane.games.square_off.outcome import Outcome
 from astroplane.games.square_off.play import SEATS, raise_illegal, seat_number
 from astroplane.games.square_off.quickplay import apply
 from astroplane.games.square_off.render import render
+from astroplane.protocol import legal_match
 
 __all__ = ["SquareOffState"]
 
@@ -74,8 +76,9 @@ class SquareOffState(_Slots):
         turns: Completed turns, stage 1 included (``max_turns``) [SO6].
         quiet: Consecutive stage-2 turns without a removal (``no_removal_turns``) [SO6].
         history: With ``threefold``, the position keys since the last placement or
-            removal, this position's last (``play.position_key``); else empty [SO6],
-            [SO19].
+            removal, this position's last (``play.position_key``), as a ``History``
+            (``history.History``: equal to the tuple of its keys, extended by a ply
+            without a copy); else empty [SO6], [SO19].
         outcome: How the game ended, or None while it goes on.
     """
 
@@ -89,7 +92,7 @@ class SquareOffState(_Slots):
     cooldown: tuple[int, int]
     turns: int
     quiet: int
-    history: tuple[int, ...]
+    history: Sequence[int]
     outcome: Outcome | None
     _moves: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
@@ -112,7 +115,7 @@ class SquareOffState(_Slots):
         cooldown: tuple[int, int],
         turns: int,
         quiet: int,
-        history: tuple[int, ...],
+        history: Sequence[int],
         outcome: Outcome | None,
         moves: tuple[Move, ...],
     ) -> SquareOffState:
@@ -230,14 +233,18 @@ class SquareOffState(_Slots):
             moves = self.legal_moves()
         for legal in moves:  # the moves handed out are the interned ones: identity first
             if legal is move:
-                return apply(self, move)
-        if type(move) is Move and move in moves:  # no look-alikes
-            return apply(self, move)
-        raise_illegal(self, move)
+                return apply(self, legal)
+        # Any other object names at most a legal move (same class and field types, no
+        # look-alikes), and that legal move is what is played, never the caller's object.
+        found = legal_match(self, move)
+        if found is None:
+            raise_illegal(self, move)
+        return apply(self, found)
 
     def is_legal(self, move: object) -> bool:
-        """True if ``move`` is one of ``legal_moves()``."""
-        return type(move) is Move and move in self.legal_moves()
+        """True if ``move`` is one of ``legal_moves()`` (``protocol.is_legal_action``: the
+        same class and field types, no ``float`` or ``bool`` twin)."""
+        return legal_match(self, move) is not None
 
     def returns(self) -> tuple[float, float]:
         """Per seat: 1.0 to the winner, 0.0 to the loser, 0.5 each for a draw; (0.0, 0.0)

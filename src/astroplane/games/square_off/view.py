@@ -15,6 +15,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from astroplane.games.square_off.board import Board
@@ -45,7 +46,7 @@ class StateView(Protocol):
         cooldown: tuple[int, int],
         turns: int,
         quiet: int,
-        history: tuple[int, ...],
+        history: Sequence[int],
         outcome: Outcome | None,
         moves: tuple[Move, ...],
     ) -> _S: ...
@@ -81,7 +82,7 @@ class StateView(Protocol):
     def quiet(self) -> int: ...
 
     @property
-    def history(self) -> tuple[int, ...]: ...
+    def history(self) -> Sequence[int]: ...
 
     @property
     def outcome(self) -> Outcome | None: ...

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from astroplane.errors import IllegalMoveError
 from astroplane.games.starcastles.movegen import can_place_gem, moves
-from astroplane.games.starcastles.moves import Move, MoveKind
+from astroplane.games.starcastles.moves import Move, MoveKind, fields_problem
 from astroplane.games.starcastles.stacks import is_castle, top
 from astroplane.kit.limits import shown
 
@@ -35,7 +35,7 @@ def has_won(state: StateView, player: int) -> bool:
         >>> castles = {"i1": "P1B0S0", "h1": "P0B0S0", "h2": "P0B0S0"}
         >>> has_won(setup_position(2, castles, controlled=["i1", "h1", "h2"]), 0)
         True
-        >>> has_won(setup_position(2, castles, controlled=["i1", "h1"]), 0)
+        >>> has_won(setup_position(2, {**castles, "h2": "P0B0"}, controlled=["i1", "h1"]), 0)
         False
     """
     return _won(state, state.cells, state.controlled, player)
@@ -211,10 +211,11 @@ def why_illegal(state: StateView, move: object) -> str:
     """
     if not isinstance(move, Move):
         return f"not a StarCastles Move: {shown(move)}"
+    problem = fields_problem(move)
+    if problem is not None:  # built past the constructor: its fields cannot be read
+        return f"not a well-formed move: {problem} (build moves with Move.step, Move.gem...)"
     if state.is_over:
         return "[SC6] the game is over"
-    if not isinstance(move.kind, MoveKind) or type(move.frm) is not int or type(move.to) is not int:
-        return f"not a well-formed move: {shown(move)} (build moves with Move.step, Move.gem...)"
     if move.kind not in (MoveKind.GEM, MoveKind.PASS) and not moves(state):
         return f"[SC3] player {state.to_move} has no move and must pass"
     return _move_problem(state, move)

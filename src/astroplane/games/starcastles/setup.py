@@ -18,7 +18,7 @@ import itertools
 from collections.abc import Iterable, Mapping, Sequence
 
 from astroplane.errors import PositionError
-from astroplane.games.starcastles.board import HOME_ARMS, star_board
+from astroplane.games.starcastles.board import HOME_ARMS, opposite, star_board
 from astroplane.games.starcastles.options import STARCASTLES, Rules
 from astroplane.games.starcastles.stacks import KINDS, is_castle, make, owner, stack_from_text
 from astroplane.games.starcastles.state import StarCastlesState
@@ -197,9 +197,10 @@ def check_state(state: StarCastlesState) -> list[str]:
     """The invariants ``state`` breaks, in words (empty when all is well).
 
     Checked: every stack's owners are players of the game; at most three modules of a
-    kind per player; control only on complete castles; gems on empty points, at most one
-    on the board unless ``gems_per_player``, 0..4 left and at most 4 used per player;
-    the mover and round in range.
+    kind per player; control only on complete castles, and an uncontrolled one only
+    where a starting castle whose Spire never moved can stand [SC4] (``_uncontrolled_problem``);
+    gems on empty points, at most one on the board unless ``gems_per_player``, 0..4 left
+    and at most 4 used per player; the mover and round in range.
 
     Examples:
         >>> import attrs
@@ -222,8 +223,13 @@ def check_state(state: StarCastlesState) -> list[str]:
                 out.append(f"{board.names[p]}: a module of player {who}, not in the game")
             elif who >= 0:
                 counts[who][k] += 1
-        if state.controlled >> p & 1 and not is_castle(c):
-            out.append(f"{board.names[p]} is marked controlled but holds no complete castle")
+        if state.controlled >> p & 1:
+            if not is_castle(c):
+                out.append(f"{board.names[p]} is marked controlled but holds no complete castle")
+        elif is_castle(c):
+            problem = _uncontrolled_problem(state, p, c)
+            if problem:
+                out.append(problem)
     if state.controlled >> len(board):
         out.append("control marked beyond the board")
     for i, per in enumerate(counts):
@@ -248,3 +254,39 @@ def check_state(state: StarCastlesState) -> list[str]:
     if not 0 <= state.to_move < n or not 0 <= state.first < n or state.round < 1:
         out.append("the player to move, first player or round is out of range")
     return out
+
+
+def _uncontrolled_problem(state: StarCastlesState, p: int, cell: int) -> str:
+    """Why the complete castle ``cell`` on ``p``, not marked controlled, is no starting
+    castle whose Spire never moved ("" if it may be one) [SC4]: such a castle is one
+    player's three modules, never under ``start_controlled`` [SC2], on a trio point of
+    that player's home arm, or next to one when a swap may have displaced it there [SC9]
+    (the swap is on and some player's destination is that arm). A displaced castle may be
+    displaced again only from a trio point, so it never gets farther."""
+    name = state.board.names[p]
+    if state.rules.start_controlled:
+        return (
+            f"[SC4] {name}: with start_controlled every complete castle is controlled "
+            "(written with !)"
+        )
+    who = owner(cell, 0)
+    if owner(cell, 1) != who or owner(cell, 2) != who or not 0 <= who < len(state.arms):
+        return (
+            f"[SC4] {name}: an uncontrolled castle is a starting castle, all one player's; "
+            "a castle built in play is controlled (written with !)"
+        )
+    board, arm = state.board, state.arms[who]
+    home = board.trios[arm]
+    if p in home:
+        return ""
+    if (
+        state.rules.swap
+        and opposite(arm) in state.arms
+        and any(p in board.neighbours[t] for t in home)
+    ):
+        return ""
+    return (
+        f"[SC4] {name}: player {who}'s uncontrolled castle stands on their home trio (or "
+        "next to it, displaced by a swap [SC9]); a castle built in play is controlled "
+        "(written with !)"
+    )

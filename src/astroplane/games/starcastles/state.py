@@ -27,11 +27,12 @@ import attrs
 
 from astroplane.games.starcastles.board import StarBoard, opposite, star_board
 from astroplane.games.starcastles.movegen import legal_moves
-from astroplane.games.starcastles.moves import Move
+from astroplane.games.starcastles.moves import Move, fields_problem
 from astroplane.games.starcastles.options import Rules
 from astroplane.games.starcastles.play import apply_move, raise_illegal
 from astroplane.games.starcastles.stacks import stack_text
 from astroplane.kit.limits import shown
+from astroplane.protocol import legal_match
 
 __all__ = ["StarCastlesState"]
 
@@ -126,15 +127,18 @@ class StarCastlesState:
         return ()
 
     def is_legal(self, move: object) -> bool:
-        """True if ``move`` is one of ``legal_moves()``."""
+        """True if ``move`` is one of ``legal_moves()``, with the same field types (no
+        ``bool`` or ``float`` twin, no move forged past its constructor)."""
+        if type(move) is not Move or fields_problem(move) is not None:
+            return False
         legal = self._legal
         if legal is None:
             legal = frozenset(self.legal_moves())
             object.__setattr__(self, "_legal", legal)
         try:
             return move in legal
-        except TypeError:  # unhashable
-            return False
+        except AttributeError:  # built past the constructor, without its cached hash
+            return legal_match(self, move) is not None
 
     def play(self, move: Move) -> StarCastlesState:
         """The state after ``move``; this state is unchanged.
@@ -154,10 +158,11 @@ never lands on a Spire (b1)
         """
         for legal in self.legal_moves():  # the moves handed out are interned: identity
             if legal is move:  # first, which spares building the set of ``is_legal``
-                return apply_move(self, move)
-        if self.is_legal(move):
-            return apply_move(self, move)
-        raise_illegal(self, move)
+                return apply_move(self, legal)
+        found = legal_match(self, move)  # an equal copy of the same types names a legal
+        if found is None:  # move, and that move is played, never the caller's object
+            raise_illegal(self, move)
+        return apply_move(self, found)
 
     def returns(self) -> tuple[float, ...]:
         """Per player, what the game is worth once over: the winner 1.0 and the others
