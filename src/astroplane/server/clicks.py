@@ -41,7 +41,8 @@ Per game:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from astroplane.games.astroplane.moves import Move, MoveKind
@@ -60,37 +61,41 @@ __all__ = [
 ]
 
 #: The label of each button token.
-BUTTONS = {
-    "@gem": "Place a Phase Gem",
-    "@pass": "Pass",
-    "@roll": "Roll the die",
-    "@end": "End turn",
-}
+BUTTONS = MappingProxyType(
+    {
+        "@gem": "Place a Phase Gem",
+        "@pass": "Pass",
+        "@roll": "Roll the die",
+        "@end": "End turn",
+    }
+)
 
 #: How to play by clicks, per game, for the page's help text.
-HOWTO = {
-    "astroplane": (
-        "Click one of your ringed pieces, then the green ring where it goes (two moves a "
-        "turn); when a move can be played in several ways, a dialog asks. \u201cEnd turn\u201d "
-        "when only free Wormhole travels are left."
-    ),
-    "square-off": (
-        "Click a green ring to place a piece there. Later, click one of your pieces, then the "
-        "point it slides (or flies, jumps) to; in Trading Places, your piece then the opposing "
-        "one to trade with. When you form a line of three, click the opposing piece to remove."
-    ),
-    "starcastles": (
-        "Click a stack of yours (its top module moves), then the green point it goes to: a "
-        "step, a slide, a dock on a stack, a castle step or swap; when the Spire alone or its "
-        "whole castle can go, a dialog asks which. \u201cPlace a Phase Gem\u201d, then an "
-        "empty point, puts a gem there (you then still move); \u201cPass\u201d when stuck."
-    ),
-    "aeroplane-chess": (
-        "Click \u201cRoll the die\u201d, then one of your ringed planes and the ringed square "
-        "it ends on (after any jump or shortcut); a plane in the hangar takes off to its "
-        "take-off square."
-    ),
-}
+HOWTO = MappingProxyType(
+    {
+        "astroplane": (
+            "Click one of your ringed pieces, then the green ring where it goes (two moves a "
+            "turn); when a move can be played in several ways, a dialog asks. \u201cEnd turn\u201d "
+            "when only free Wormhole travels are left."
+        ),
+        "square-off": (
+            "Click a green ring to place a piece there. Later, click one of your pieces, then the "
+            "point it slides (or flies, jumps) to; in Trading Places, your piece then the opposing "
+            "one to trade with. When you form a line of three, click the opposing piece to remove."
+        ),
+        "starcastles": (
+            "Click a stack of yours (its top module moves), then the green point it goes to: a "
+            "step, a slide, a dock on a stack, a castle step or swap; when the Spire alone or its "
+            "whole castle can go, a dialog asks which. \u201cPlace a Phase Gem\u201d, then an "
+            "empty point, puts a gem there (you then still move); \u201cPass\u201d when stuck."
+        ),
+        "aeroplane-chess": (
+            "Click \u201cRoll the die\u201d, then one of your ringed planes and the ringed square "
+            "it ends on (after any jump or shortcut); a plane in the hangar takes off to its "
+            "take-off square."
+        ),
+    }
+)
 
 _MODULES = {"S": "Spire", "B": "Battlement", "P": "Power Base", "C": "Controlled castle"}
 _STARCASTLES = re.compile(r"([SBPC])([a-z][0-9]{1,2})([-+x])([a-z][0-9]{1,2})")
@@ -152,11 +157,13 @@ def _aeroplane_chess(text: str) -> tuple[list[str], str]:
 
 
 #: Per game: a move's notation -> (its click path, the move in words).
-PATHS: dict[str, Callable[[str], tuple[list[str], str]]] = {
-    "square-off": _square_off,
-    "starcastles": _starcastles,
-    "aeroplane-chess": _aeroplane_chess,
-}
+PATHS: Mapping[str, Callable[[str], tuple[list[str], str]]] = MappingProxyType(
+    {
+        "square-off": _square_off,
+        "starcastles": _starcastles,
+        "aeroplane-chess": _aeroplane_chess,
+    }
+)
 
 
 def _start_area(name: str) -> str:
