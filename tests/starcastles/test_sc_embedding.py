@@ -12,23 +12,16 @@ from hypothesis import given
 from sc_helpers import homing_game, players_st, playout, pos, pt, rules_st, seeds_st, step
 
 from astroplane.errors import IllegalMoveError, PositionError
-from astroplane.games.starcastles import (
-    STARCASTLES,
-    STARCASTLES_GAME,
-    Move,
-    Rules,
+from astroplane.games.starcastles import STARCASTLES, STARCASTLES_GAME, Move, Rules
+from astroplane.games.starcastles.actions import (
     action_to_move,
     decode_action,
     encode_move,
-    from_json,
     move_to_action,
-    new_game,
-    position_from_text,
-    position_to_text,
-    setup_position,
-    state_from_dict,
-    state_to_dict,
 )
+from astroplane.games.starcastles.jsonio import from_json, state_from_dict, state_to_dict
+from astroplane.games.starcastles.position import position_from_text, position_to_text
+from astroplane.games.starcastles.setup import new_game, setup_position
 from astroplane.protocol import get_game
 
 
