@@ -44,12 +44,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from astroplane.errors import IllegalMoveError
+from astroplane.games.aeroplane_chess.actiontable import MOVES
 from astroplane.games.aeroplane_chess.board import (
     CENTRE,
     ENTRY,
-    N_PLANES,
     PROGRESS_AT,
-    SQUARE_OF,
     plane_name,
     square_name,
 )
@@ -79,24 +78,6 @@ __all__ = [
 ]
 
 _STEPS = CENTRE - ENTRY + 1  # the progresses a flight can end on: 1..56
-
-
-def _all_moves() -> tuple[Move, ...]:
-    """The move of every action number, in order (built and checked once, at import)."""
-    moves = [Move.roll(v) for v in range(1, 7)]
-    moves.append(Move.PASS)
-    moves += [Move.launch(p) for p in range(N_PLANES)]
-    moves += [
-        Move.fly(p, SQUARE_OF[p >> 2][k], stack=stack)
-        for p in range(N_PLANES)
-        for k in range(ENTRY, CENTRE + 1)
-        for stack in (False, True)
-    ]
-    return tuple(moves)
-
-
-MOVES: tuple[Move, ...] = _all_moves()
-"""The move of each action number (``MOVES[a]``): the very objects ``legal_moves`` holds."""
 
 
 def num_actions(state: AeroplaneState) -> int:

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
+from astroplane.games.aeroplane_chess.actiontable import MOVES
 from astroplane.games.aeroplane_chess.board import (
     CENTRE,
     CROSSING,
@@ -46,6 +47,7 @@ from astroplane.games.aeroplane_chess.board import (
     SQUARE_OF,
     TAKE_OFF,
 )
+from astroplane.games.aeroplane_chess.evaluation import evaluate
 from astroplane.games.aeroplane_chess.moves import Move
 from astroplane.games.aeroplane_chess.options import (
     Overshoot,
@@ -82,6 +84,7 @@ __all__ = [
     "core_for",
     "race_over",
     "route_list",
+    "use_view",
 ]
 
 MAX_TURN: Final = limits.MAX_TURN
@@ -244,8 +247,6 @@ class AeroplaneCore:
                 table.append(self.routes(start, roll, 0) if 1 <= roll <= 6 else ())
         #: The routes without walls, at ``8 * start + roll``.
         self.table: list[tuple[int, ...]] = table
-        from astroplane.games.aeroplane_chess.actions import MOVES  # imports this module
-
         #: The move of each action number (``actions.MOVES``).
         self.moves: tuple[Move, ...] = MOVES
 
@@ -388,14 +389,13 @@ class AeroplaneCore:
         return (values[0], values[1], values[2], values[3])
 
     def state(self, p: Position) -> AeroplaneState:
-        """The state ``p`` stands for."""
-        from astroplane.games.aeroplane_chess.state import view_of
-
-        return view_of(self, p)
+        """The state ``p`` stands for (``state.view_of``, installed by ``use_view``)."""
+        view = _view_of
+        if view is None:  # the package imports the state module before any core is used
+            raise RuntimeError("astroplane.games.aeroplane_chess.state is not imported")
+        return view(self, p)
 
     def _evaluate(self, p: Position, seat: int) -> float:
-        from astroplane.games.aeroplane_chess.evaluation import evaluate
-
         return evaluate(self.state(p), seat)
 
     # ---- the rules ----------------------------------------------------------------------
@@ -594,6 +594,18 @@ def _lowest_plane(mask: int) -> int:
 
 
 _CORES: dict[Rules, AeroplaneCore] = {}
+
+
+#: The view of a position as a state (``state.view_of``). The state module imports this
+#: one, so this one does not import it: the state module installs its view with
+#: ``use_view`` when it is imported (the game's package imports it before any core runs).
+_view_of: Callable[[AeroplaneCore, Position], AeroplaneState] | None = None
+
+
+def use_view(view: Callable[[AeroplaneCore, Position], AeroplaneState]) -> None:
+    """Install ``view`` (``state.view_of``) as what ``AeroplaneCore.state`` returns."""
+    global _view_of
+    _view_of = view
 
 
 def core_for(rules: Rules) -> AeroplaneCore:

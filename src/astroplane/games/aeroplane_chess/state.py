@@ -41,7 +41,7 @@ from astroplane.games.aeroplane_chess.board import (
     square_from_name,
     square_name,
 )
-from astroplane.games.aeroplane_chess.core import AeroplaneCore, core_for
+from astroplane.games.aeroplane_chess.core import AeroplaneCore, core_for, use_view
 from astroplane.games.aeroplane_chess.movegen import Flight, flights
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 from astroplane.games.aeroplane_chess.options import STANDARD, Rules
@@ -534,6 +534,9 @@ def view_of(core: AeroplaneCore, p: Position) -> AeroplaneState:
     s._moves = None
     s.__class__ = AeroplaneState  # type: ignore[assignment]
     return cast(AeroplaneState, s)
+
+
+use_view(view_of)
 
 
 #: The position-text writer ``to_text`` hands over to. The formats are a layer above the
