@@ -23,7 +23,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: compiled form passes the whole test suite; the attrs classes (state.py, ruleset.py)
 #: are left out (a compiled frozen attrs class crashed at run time), and so is perft.py
 #: (mypyc drops the docstrings of public functions). Square Off's move generator and
-#: ply (its state class stays pure, as ASTROPLANE's does).
+#: ply (its state class stays pure, as ASTROPLANE's does). Aeroplane Chess's packed core
+#: and its layout (its state, a view of the packed position, stays pure).
 COMPILED_MODULES = (
     "astroplane/games/astroplane/packed.py",
     "astroplane/games/astroplane/construct.py",
@@ -38,6 +39,8 @@ COMPILED_MODULES = (
     "astroplane/games/square_off/movegen.py",
     "astroplane/games/square_off/play.py",
     "astroplane/games/square_off/quickplay.py",
+    "astroplane/games/aeroplane_chess/packed.py",
+    "astroplane/games/aeroplane_chess/core.py",
 )
 
 _SETUP = """

@@ -6,10 +6,12 @@ from __future__ import annotations
 import os
 import re
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from astroplane import protocol
 from astroplane.cli import main
 from astroplane.runs import GameResult, RunSpec, game_seed, run_games
 
@@ -53,10 +55,15 @@ register_game(GAME)
 
 
 @pytest.fixture(scope="module")
-def crashy(tmp_path_factory: pytest.TempPathFactory) -> str:
+def crashy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The crashing plug-in's file. A run in this process registers its game; it is
+    taken out of the registry afterwards, so the tests that check every registered game
+    (the conformance suite's doctests, the variants page) never meet a game that
+    crashes on purpose."""
     path = tmp_path_factory.mktemp("plugins") / "crashy.py"
     path.write_text(textwrap.dedent(CRASHY), encoding="utf-8")
-    return str(path)
+    yield str(path)
+    protocol._GAMES.pop("crashy-tic-tac-toe", None)
 
 
 @pytest.mark.parametrize(

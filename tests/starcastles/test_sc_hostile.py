@@ -134,14 +134,16 @@ def test_play_applies_the_legal_move_it_matched() -> None:
 
 def test_an_action_whose_index_fails_is_a_value_error() -> None:
     """Issue 32.5: an ``__index__`` that raises anything is a ``ValueError``."""
-    from astroplane.games.starcastles import action_to_move
+    from astroplane.games.starcastles import action_to_move, decode_action
 
     class Bad:
         def __index__(self) -> int:
             raise RuntimeError("no")
 
     with pytest.raises(ValueError):
-        action_to_move(Rules(), Bad())  # type: ignore[arg-type]
+        action_to_move(new_game(2), Bad())  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        decode_action(Rules(), Bad())  # type: ignore[arg-type]
 
 
 def test_move_kind_is_exact() -> None:

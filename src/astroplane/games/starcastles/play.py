@@ -3,7 +3,8 @@
 A turn [SC3]: the player's own Phase Gem, if on the board, is removed as the turn starts
 (part of the turn, not a ply); they may play a gem (a ply; the turn goes on), then make
 one move, or pass when they have none. After a move the mover may have won [SC6]; after
-the last turn of round ``max_rounds`` with no winner the game is drawn.
+the last turn of round ``max_rounds`` with no winner the game is drawn. Either way the
+turn passes after the last move, and no gem is removed, as no turn starts [SC30].
 """
 
 from __future__ import annotations
@@ -54,20 +55,21 @@ def _won(state: StateView, cells: Sequence[int], ctrl: int, player: int) -> bool
     return True
 
 
-def _after_turn(state: S, cells: tuple[int, ...], ctrl: int) -> S:
+def _after_turn(state: S, cells: tuple[int, ...], ctrl: int, winner: int | None = None) -> S:
     """The turn passes to the next player (the round goes on when it is back to
     ``first``); their own gem, if on the board, is removed [SC3, SC7]; past
-    ``max_rounds`` rounds the game is drawn instead [SC6]."""
+    ``max_rounds`` rounds the game is drawn instead [SC6]. After a win (``winner``) the
+    turn passes too, and nothing is removed: no turn starts [SC30]."""
     nxt = (state.to_move + 1) % len(state.arms)
     rnd = state.round + (nxt == state.first)
     gems = state.gems
     removed = False
-    if rnd <= state.rules.max_rounds and gems[nxt] >= 0:
+    if winner is None and rnd <= state.rules.max_rounds and gems[nxt] >= 0:
         removed = True
         gems = (*gems[:nxt], -1, *gems[nxt + 1 :])
     return type(state)(
         state.rules, state.arms, state.first, cells, ctrl, gems, state.gems_left, removed,
-        nxt, rnd,
+        nxt, rnd, winner,
     )  # fmt: skip
 
 
@@ -112,12 +114,7 @@ def apply_move(state: S, move: Move) -> S:
     else:  # CASTLE (q empty) or SWAP: the two stacks exchange, each with its control
         cells[p], cells[q] = cq, cp
         ctrl |= bit_p << q | bit_q << p
-    if _won(state, cells, ctrl, me):
-        return type(state)(
-            state.rules, state.arms, state.first, tuple(cells), ctrl, state.gems,
-            state.gems_left, state.removed, me, state.round, me,
-        )  # fmt: skip
-    return _after_turn(state, tuple(cells), ctrl)
+    return _after_turn(state, tuple(cells), ctrl, me if _won(state, cells, ctrl, me) else None)
 
 
 def _name(state: StateView, p: int) -> str:
