@@ -37,8 +37,8 @@ assert tictactoe.GAME.name == "tic-tac-toe" and pig.GAME.name == "pig"
 #: Each test group: the Python modules it needs, and how to install what it needs.
 GROUPS: dict[str, tuple[tuple[str, ...], str]] = {
     "rl": (
-        ("pettingzoo", "gymnasium", "numpy", "pyarrow"),
-        "the rl extra (PettingZoo, Gymnasium, NumPy, pyarrow): pip install -e '.[rl]'",
+        ("pettingzoo", "gymnasium", "numpy", "pyarrow", "pandas"),
+        "the rl extra (PettingZoo, Gymnasium, NumPy, pyarrow, pandas): pip install -e '.[rl]'",
     ),
     "openspiel": (
         ("pyspiel", "numpy"),
