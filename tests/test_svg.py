@@ -142,14 +142,15 @@ def check_snapshot(name: str, document: str) -> None:
 
 # ---- structure -------------------------------------------------------------------------------
 def test_the_drawing_is_a_standalone_svg_document_that_scales() -> None:
-    """board() gives one XML document: an <svg> root with a viewBox and no fixed size unless
-    asked, and the same state always gives the same text."""
+    """board() gives one XML document: an <svg> root with a viewBox, a size of one pixel per
+    user unit unless asked, and the same state always gives the same text."""
     state = ap.new_game(2)
     document = svg.board(state)
     root = parse(document)
     assert document.startswith("<svg ") and document.endswith("</svg>\n")
     assert len(root.get("viewBox", "").split()) == 4
-    assert root.get("width") is None and root.get("height") is None
+    box = root.get("viewBox", "").split()
+    assert (root.get("width"), root.get("height")) == (box[2], box[3])
     assert root.get("class") == "astroplane-board" and root.get("data-to-move") == "S"
     assert svg.board(state) == document
     sized = parse(svg.board(state, size=600))

@@ -10,6 +10,7 @@ __all__ = [
     "IllegalMoveError",
     "NotationError",
     "PositionError",
+    "UnknownGameError",
     "UnknownVariantError",
     "WrongGameError",
 ]
@@ -95,13 +96,8 @@ class NotationError(ValueError):
         self.line = line
 
 
-class UnknownVariantError(NotationError):
-    """A variant name that is not registered (``astroplane.register_variant``), or rules
-    whose phases are no registered variant's: such rules cannot be written or read.
-
-    Attributes:
-        name: The unknown variant name ("" for unregistered rules).
-    """
+class _UnknownName(NotationError):
+    """A ``NotationError`` about a name nothing is registered under (``name``)."""
 
     def __init__(
         self,
@@ -113,6 +109,24 @@ class UnknownVariantError(NotationError):
     ) -> None:
         super().__init__(problem, text, index, line)
         self.name = name
+
+
+class UnknownVariantError(_UnknownName):
+    """A variant name that is not registered (``astroplane.register_variant``), or rules
+    whose phases are no registered variant's: such rules cannot be written or read.
+
+    Attributes:
+        name: The unknown variant name ("" for unregistered rules).
+    """
+
+
+class UnknownGameError(_UnknownName):
+    """A record naming a game that is neither registered nor installed, or whose
+    installed game fails to load (``astroplane.read_record``).
+
+    Attributes:
+        name: The game name the record gives.
+    """
 
 
 class DrawingError(ValueError):

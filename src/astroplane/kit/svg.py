@@ -309,8 +309,11 @@ def document(
         body: The elements, in drawing order.
         width: The drawing's width in user units.
         height: Its height in user units.
-        size: The displayed width in pixels (the height follows); None: the viewBox's.
-        label: A title for the whole drawing (screen readers; a tooltip), if any.
+        size: The displayed width in pixels (the height follows); None: the viewBox's
+            width, one pixel per user unit. ``width`` and ``height`` are always written,
+            so that the drawing has a size wherever it is shown; CSS may scale it.
+        label: A title for the whole drawing (screen readers; a tooltip), written as the
+            root's first ``<title>`` with ``role="img"``; every game's drawing has one.
         more: Attributes of the ``<svg>`` element (``class_``, ``data_...``).
 
     Raises:
@@ -320,8 +323,11 @@ def document(
         >>> doc = document([el("rect", width=2, height=1)], 2, 1, size=200, label="x")
         >>> 'viewBox="0 0 2 1" width="200" height="100"' in doc, doc.endswith("</svg>\\n")
         (True, True)
+        >>> 'viewBox="0 0 30 20" width="30" height="20"' in document([], 30, 20)
+        True
     """
     check_pixels(size)
+    pixels = round(width) if size is None else size
     head = title(label) if label is not None else ""
     return (
         el(
@@ -330,8 +336,8 @@ def document(
             xmlns="http://www.w3.org/2000/svg",
             version="1.1",
             viewBox=f"0 0 {num(width)} {num(height)}",
-            width=None if size is None else size,
-            height=None if size is None else round(size * height / width),
+            width=pixels,
+            height=round(pixels * height / width),
             **more,
             role="img" if label is not None else None,
             font_family=FONT,

@@ -19,6 +19,7 @@ from types import MappingProxyType
 import attrs
 
 from astroplane.errors import PositionError
+from astroplane.games.aeroplane_chess import clicks
 from astroplane.games.aeroplane_chess.actions import action_to_move, move_to_action, num_actions
 from astroplane.games.aeroplane_chess.board import COLOURS, HANGAR, SQUARE_OF
 from astroplane.games.aeroplane_chess.evaluation import evaluate
@@ -124,6 +125,7 @@ class AeroplaneChess(Game[AeroplaneState, Move]):
     )
     observe, observation_shape, evaluate = delegate(observe, observation_shape, evaluate)
     partners, core = delegate(partners, core_pair)  # core: the packed core (issue 34)
+    click_paths, click_element = delegate(clicks.click_paths, clicks.click_element)
 
     def render_text(self, state: AeroplaneState, *, highlight: Iterable[object] = ()) -> str:
         """The board for a terminal without its status line (the command line prints it);

@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 import attrs
 
-from astroplane.games.starcastles import actions
+from astroplane.games.starcastles import actions, clicks
 from astroplane.games.starcastles.evaluation import evaluate
 from astroplane.games.starcastles.jsonio import from_json, state_from_dict, state_to_dict
 from astroplane.games.starcastles.moves import Move
@@ -89,6 +89,7 @@ class StarCastlesGame(Game[StarCastlesState, Move]):
     describe_outcome, status = delegate(describe_outcome, status)
     evaluate, highlights, with_turn_limit = delegate(evaluate, highlights, with_turn_limit)
     observe, observation_shape = delegate(observe, observation_shape)
+    click_paths, click_element = delegate(clicks.click_paths, clicks.click_element)
 
     def new_game(
         self,
