@@ -85,6 +85,10 @@ def _no_sides(_preset: str, _players: int) -> tuple[tuple[int, ...], ...] | None
     return None
 
 
+def _no_guard(_preset: str) -> int | None:
+    return None
+
+
 @attrs.frozen
 class Study:
     """One game's balance study, as its script describes it.
@@ -100,7 +104,8 @@ class Study:
         tally: Makes each game's ``Tally`` (top level of the script, so that it pickles).
         counters: The tally's counters shown (key -> title), in order.
         length: The unit of the tally's ``length`` (``"turns"``, ``"rounds"``).
-        max_turns: The run's guard (``RunSpec.max_turns``), None for none.
+        max_turns: The run's guard for a preset (``RunSpec.max_turns``: it sets the
+            game's own turn limit), None for none: the preset's own rules.
         sides: The sides of a preset and count, as turn-order seat indices (team play);
             None: every seat is its own side.
     """
@@ -116,7 +121,7 @@ class Study:
     tally: Callable[[Any], Tally]
     counters: Mapping[str, str]
     length: str = "turns"
-    max_turns: int | None = None
+    max_turns: Callable[[str], int | None] = _no_guard
     sides: Callable[[str, int], tuple[tuple[int, ...], ...] | None] = _no_sides
 
 
@@ -246,7 +251,7 @@ def play(
                     bots,
                     rules=config.preset,
                     iterations=iterations,
-                    max_turns=study.max_turns,
+                    max_turns=study.max_turns(config.preset),
                     tally=study.tally,
                     moves=False,
                 )

@@ -81,7 +81,7 @@ def _panels(plt: Any, configs: Sequence[Config], height: float) -> tuple[Any, An
 
 
 def _title(config: Config) -> str:
-    return f"{config.preset}, {config.players} players"
+    return f"{config.preset}\n{config.players} players"
 
 
 def seats(plt: Any, study: Study, results: Mapping[Config, Sequence[Played]], lineup: str) -> Any:
@@ -111,7 +111,7 @@ def seats(plt: Any, study: Study, results: Mapping[Config, Sequence[Played]], li
         ax.set_xticks(range(len(names)), names)
         ax.set_xlim(-0.6, len(names) - 0.4)
         ties = sum(not g.decided for g in games) / n
-        ax.set_title(f"{_title(config)}\n{n} games, draws/ties {100 * ties:.0f}%")
+        ax.set_title(f"{_title(config)}, {n} games\ndraws/ties {100 * ties:.0f}%")
         if cells[config][1] == 0:
             ax.set_ylabel("share of the wins")
     for config in results:
@@ -147,41 +147,47 @@ def lengths(plt: Any, study: Study, results: Mapping[Config, Sequence[Played]], 
 def specials(
     plt: Any, study: Study, results: Mapping[Config, Sequence[Played]], lineup: str
 ) -> Any:
-    """The specials figure of one line-up: a row per counter, a column per configuration."""
+    """The specials figure of one line-up: a cell per counter and configuration, the
+    longer of the two lists down the side."""
     configs = list(results)
     keys = list(study.counters)
-    rate = [
-        [sum(1 for g in results[c] if g.counts.get(k, 0)) / len(results[c]) for c in configs]
+    rate = {
+        (c, k): sum(1 for g in results[c] if g.counts.get(k, 0)) / len(results[c])
+        for c in configs
         for k in keys
-    ]
-    height = 0.38 * len(keys) + 1.6
-    fig, ax = plt.subplots(figsize=(WIDTH, height), layout="constrained")
-    image = ax.imshow(rate, cmap="Blues", vmin=0, vmax=1, aspect="auto")
-    for i, k in enumerate(keys):
-        for j, c in enumerate(configs):
-            mean = statistics.fmean(g.counts.get(k, 0) for g in results[c])
-            text = f"{100 * rate[i][j]:.0f}%\n{mean:.2g}" if rate[i][j] else "never"
-            ax.text(
-                j,
-                i,
-                text,
-                ha="center",
-                va="center",
-                fontsize=7,
-                color="white" if rate[i][j] > 0.6 else "black",
-            )
-    ax.set_yticks(range(len(keys)), [study.counters[k] for k in keys])
-    labels = [textwrap.fill(f"{c.preset} {c.players}p", 10) for c in configs]
-    ax.set_xticks(range(len(configs)), labels, fontsize=8)
+    }
+    mean = {(c, k): statistics.fmean(g.counts.get(k, 0) for g in results[c]) for c, k in rate}
+    down = len(keys) > len(configs)  # counters down the side
+    rows = keys if down else configs
+    cols = configs if down else keys
+    names = {c: f"{c.preset} {c.players}p" for c in configs} | dict(study.counters)
+    cell = (lambda r, c: (c, r)) if down else (lambda r, c: (r, c))
+    fig, ax = plt.subplots(figsize=(WIDTH, 0.36 * len(rows) + 1.9), layout="constrained")
+    grid = [[rate[cell(r, c)] for c in cols] for r in rows]
+    image = ax.imshow(grid, cmap="Blues", vmin=0, vmax=1, aspect="auto")
+    for i, r in enumerate(rows):
+        for j, c in enumerate(cols):
+            share = rate[cell(r, c)]
+            text = f"{100 * share:.0f}%\n{mean[cell(r, c)]:.2g}" if share else "never"
+            colour = "white" if share > 0.6 else "black"
+            ax.text(j, i, text, ha="center", va="center", fontsize=7, color=colour)
+    ax.set_yticks(range(len(rows)), [names[r] for r in rows])
+    width = max(8, int(70 / len(cols)))
+    ax.set_xticks(range(len(cols)), [textwrap.fill(names[c], width) for c in cols], fontsize=8)
+    ax.xaxis.tick_top()
     ax.tick_params(length=0)
+    ax.set_xticks([x - 0.5 for x in range(1, len(cols))], minor=True)
+    ax.set_yticks([y - 0.5 for y in range(1, len(rows))], minor=True)
+    ax.grid(which="minor", color="white", linewidth=1.5)
+    ax.tick_params(which="minor", length=0)
     for spine in ax.spines.values():
         spine.set_visible(False)
     bar = fig.colorbar(image, ax=ax, shrink=0.8, pad=0.01)
     bar.set_label("share of games with one")
-    ax.set_title(
+    fig.suptitle(
         f"{study.title}, {study.lineups[lineup]}: how often each counter fires\n"
         "(share of games with at least one; below it, the mean per game)",
-        fontsize=10,
+        fontsize=9,
     )
     return fig
 

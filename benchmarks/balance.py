@@ -150,6 +150,11 @@ def players(_preset: str) -> tuple[int, ...]:
     return (2, 3, 4)
 
 
+def guard(_preset: str) -> int:
+    """A turn limit [D18] against games that never end (the rules have none)."""
+    return 1000
+
+
 STUDY = Study(
     game="astroplane",
     title="ASTROPLANE",
@@ -166,7 +171,7 @@ STUDY = Study(
     default_lineups=("greedy",),
     tally=AstroTally,
     counters=COUNTERS,
-    max_turns=1000,
+    max_turns=guard,
 )
 
 

@@ -71,6 +71,11 @@ def players(_preset: str) -> tuple[int, ...]:
     return (2,)
 
 
+def guard(preset: str) -> int | None:
+    """300 turns for a preset without a turn limit of its own [SO6]; else its own."""
+    return 300 if PRESETS[preset].max_turns == 0 else None
+
+
 STUDY = Study(
     game="square-off",
     title="Square Off",
@@ -86,7 +91,7 @@ STUDY = Study(
     default_lineups=("greedy-greedy",),
     tally=SquareOffTally,
     counters=COUNTERS,
-    max_turns=300,
+    max_turns=guard,
 )
 
 
