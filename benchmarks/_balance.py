@@ -32,6 +32,7 @@ import os
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -79,6 +80,28 @@ class Lineup:
             if self.rest is None
             else (f"one {self.strong} among {self.rest}, rotated")
         )
+
+
+class Counting:
+    """What the studies' tallies share: named counts (``self.counts``), sent back with what
+    ``finish`` says of the final state (its ending, its length)."""
+
+    def __init__(self, _initial: Any) -> None:
+        self.counts: Counter[str] = Counter()
+
+    def finish(self, final: Any) -> Mapping[str, float]:
+        """The ending (``end:<name>``: 1) and the ``length`` of the game; none here."""
+        return {}
+
+    def summary(self, final: Any) -> Mapping[str, float]:
+        """The counts and ``finish(final)``: ``GameResult.tally``."""
+        return {**self.counts, **self.finish(final)}
+
+
+def mean_text(mean: float) -> str:
+    """A mean count in two significant digits, or whole from 100 on (``0.33``, ``29``,
+    ``920``)."""
+    return f"{mean:.2g}" if mean < 99.5 else f"{mean:.0f}"
 
 
 def _no_sides(_preset: str, _players: int) -> tuple[tuple[int, ...], ...] | None:
@@ -353,7 +376,7 @@ def special_cell(games: Sequence[Played], key: str) -> str:
     if fired == 0:
         return f"0% (≤{100 * wilson(0, n)[1]:.1f}%)"
     mean = sum(g.counts.get(key, 0) for g in games) / n
-    return f"{100 * fired / n:.0f}% · {mean:.2g}"
+    return f"{100 * fired / n:.0f}% · {mean_text(mean)}"
 
 
 def specials_table(study: Study, results: Mapping[Config, Sequence[Played]]) -> list[str]:

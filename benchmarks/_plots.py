@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from _balance import Config, Played, Study, side_names
+from _balance import Config, Played, Study, mean_text, side_names
 from _tables import wilson
 
 STYLE = {
@@ -168,7 +168,7 @@ def specials(
     for i, r in enumerate(rows):
         for j, c in enumerate(cols):
             share = rate[cell(r, c)]
-            text = f"{100 * share:.0f}%\n{mean[cell(r, c)]:.2g}" if share else "never"
+            text = f"{100 * share:.0f}%\n{mean_text(mean[cell(r, c)])}" if share else "never"
             colour = "white" if share > 0.6 else "black"
             ax.text(j, i, text, ha="center", va="center", fontsize=7, color=colour)
     ax.set_yticks(range(len(rows)), [names[r] for r in rows])

@@ -37,10 +37,9 @@ writes the tables into the page.
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from collections.abc import Mapping
 
-from _balance import Lineup, Study, main
+from _balance import Counting, Lineup, Study, main
 
 from astroplane import MoveKind
 from astroplane.games.astroplane.moves import Move
@@ -72,13 +71,13 @@ COUNTERS = {
 }
 
 
-class AstroTally:
+class AstroTally(Counting):
     """Counts what happens in one game, action by action, in the worker that plays it
     (an ``astroplane.runs.Tally``)."""
 
     def __init__(self, initial: GameState) -> None:
+        super().__init__(initial)
         topology = initial.topology
-        self.counts: Counter[str] = Counter()
         self._how: dict[tuple[int, int], int] = {}
         for p, dests in enumerate(topology.step_dests):
             for q, how in dests:
@@ -139,11 +138,11 @@ class AstroTally:
         if removed > 0:
             c["removed"] += removed
 
-    def summary(self, final: GameState) -> Mapping[str, float]:
-        """The counts, the ending (``end:<reason>``) and the length in turns."""
+    def finish(self, final: GameState) -> Mapping[str, float]:
+        """The ending (``end:<reason>``) and the length in turns."""
         out = final.outcome
         assert out is not None
-        return {**self.counts, f"end:{out.reason.value}": 1, "length": out.turn}
+        return {f"end:{out.reason.value}": 1, "length": out.turn}
 
 
 def players(_preset: str) -> tuple[int, ...]:

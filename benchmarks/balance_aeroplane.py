@@ -38,11 +38,10 @@ starts). ``benchmarks/_balance.py`` makes the statistics, ``--plots DIR`` the fi
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from collections.abc import Mapping
 
 import attrs
-from _balance import Lineup, Study, main
+from _balance import Counting, Lineup, Study, main
 
 from astroplane.games.aeroplane_chess import AeroplaneState, Move
 from astroplane.games.aeroplane_chess.board import HANGAR
@@ -56,12 +55,9 @@ COUNTERS = {
 }
 
 
-class AeroTally:
+class AeroTally(Counting):
     """Counts third 6s and walls along one game, in the worker that plays it (an
     ``astroplane.runs.Tally``)."""
-
-    def __init__(self, _initial: AeroplaneState) -> None:
-        self.counts: Counter[str] = Counter()
 
     def __call__(self, before: AeroplaneState, move: Move, after: AeroplaneState) -> None:
         c = self.counts
@@ -82,9 +78,9 @@ class AeroTally:
                 c["walled"] += 1
                 c["walled_to_pass"] += walled == {Move.PASS}
 
-    def summary(self, final: AeroplaneState) -> Mapping[str, float]:
-        """The counts and the length in turns."""
-        return {**self.counts, "length": final.turn}
+    def finish(self, final: AeroplaneState) -> Mapping[str, float]:
+        """The length in turns."""
+        return {"length": final.turn}
 
 
 def players(preset: str) -> tuple[int, ...]:

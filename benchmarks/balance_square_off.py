@@ -33,11 +33,10 @@ sends back only those numbers. ``benchmarks/_balance.py`` makes the statistics,
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from _balance import Lineup, Study, main
+from _balance import Counting, Lineup, Study, main
 
 from astroplane.games.square_off import PRESETS, SquareOffState
 
@@ -51,20 +50,17 @@ COUNTERS = {
 }
 
 
-class SquareOffTally:
+class SquareOffTally(Counting):
     """Counts move kinds along one game, in the worker that plays it (an
     ``astroplane.runs.Tally``)."""
-
-    def __init__(self, _initial: SquareOffState) -> None:
-        self.counts: Counter[str] = Counter()
 
     def __call__(self, _before: SquareOffState, move: Any, _after: SquareOffState) -> None:
         self.counts[move.kind.name.lower()] += 1
 
-    def summary(self, final: SquareOffState) -> Mapping[str, float]:
-        """The counts, the ending (``end:<ending>``) and the length in turns."""
+    def finish(self, final: SquareOffState) -> Mapping[str, float]:
+        """The ending (``end:<ending>``) and the length in turns."""
         assert final.outcome is not None
-        return {**self.counts, f"end:{final.outcome.ending.value}": 1, "length": final.turns}
+        return {f"end:{final.outcome.ending.value}": 1, "length": final.turns}
 
 
 def players(_preset: str) -> tuple[int, ...]:

@@ -32,11 +32,10 @@ statistics, ``--plots DIR`` the figures, ``--out PAGE`` writes the tables into t
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from _balance import Lineup, Study, main
+from _balance import Counting, Lineup, Study, main
 
 from astroplane.games.starcastles import MoveKind, StarCastlesState
 
@@ -52,12 +51,9 @@ COUNTERS = {
 }
 
 
-class StarCastlesTally:
+class StarCastlesTally(Counting):
     """Counts move kinds, dockings and castles taken along one game, in the worker that
     plays it (an ``astroplane.runs.Tally``)."""
-
-    def __init__(self, _initial: StarCastlesState) -> None:
-        self.counts: Counter[str] = Counter()
 
     def __call__(self, before: StarCastlesState, move: Any, _after: StarCastlesState) -> None:
         counts = self.counts
@@ -70,11 +66,11 @@ class StarCastlesTally:
                 if kind == MoveKind.STEP and landed_on & 0o7 and landed_on & 0o70:
                     counts["control"] += 1
 
-    def summary(self, final: StarCastlesState) -> Mapping[str, float]:
-        """The counts, won or drawn, and the length in rounds (the turn passes after the
-        last move, a win's too [SC30])."""
+    def finish(self, final: StarCastlesState) -> Mapping[str, float]:
+        """Won or drawn, and the length in rounds (the turn passes after the last move, a
+        win's too [SC30])."""
         ending = "end:drawn" if final.winner is None else "end:won"
-        return {**self.counts, ending: 1, "length": final.round - (final.to_move == final.first)}
+        return {ending: 1, "length": final.round - (final.to_move == final.first)}
 
 
 def players(_preset: str) -> tuple[int, ...]:
