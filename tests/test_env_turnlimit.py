@@ -19,6 +19,7 @@ from pettingzoo.test import api_test  # noqa: E402
 from astroplane.agents import RandomBot, play_game  # noqa: E402
 from astroplane.env import AstroplaneEnv, env, raw_env  # noqa: E402
 from astroplane.protocol import games, get_game  # noqa: E402
+from test_env_games import _random_game  # noqa: E402
 
 #: (game, players) for every registered game with an action encoding (the example games
 #: the test run registers included), at its smallest and largest table.
@@ -97,22 +98,14 @@ def test_aeroplane_chess_takes_a_limit_and_is_truncated_with_no_reward() -> None
     environment stops the game when turn ``max_turns`` is over, every agent truncated
     with reward 0 and the reason in its info, the mask empty."""
     e = raw_env("aeroplane-chess", players=3, max_turns=4)
-    e.reset(seed=1)
-    rng = np.random.default_rng(1)
-    rewards = dict.fromkeys(e.possible_agents, 0.0)
-    for agent in e.agent_iter():
-        obs, reward, terminated, truncated, info = e.last()
-        rewards[agent] += reward
-        if terminated or truncated:
-            assert not obs["action_mask"].any()
-            assert "stopped when turn 4 was over" in info["stopped"]
-            assert info["outcome"] == info["stopped"]
-            e.step(None)
-            continue
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    infos: dict[str, Any] = {}
+    rewards = _random_game(e, 1, infos)
     assert e.state.turn == 5 and not e.state.is_over
-    assert all(e.truncations.values()) and not any(e.terminations.values())
-    assert set(rewards.values()) == {0.0}
+    assert set(rewards.values()) == {0.0} and set(infos) == set(e.possible_agents)
+    for info in infos.values():
+        assert "stopped when turn 4 was over" in info["stopped"]
+        assert info["outcome"] == info["stopped"]
+    assert not any(e.observe(agent)["action_mask"].any() for agent in e.possible_agents)
 
 
 def test_starcastles_counts_turns_not_rounds() -> None:
