@@ -22,8 +22,20 @@ resolved inside the environment by drawing outcomes with their probabilities fro
 
 **Rewards** come from the outcome only: when the game ends each agent gets the game's
 ``returns()[seat]`` (and ``infos[agent]["outcome"]``, the result in words); every other
-step rewards 0. A game the game says ended by its turn
-limit (``ended_by_turn_limit``) is *truncated*, any other end *terminated*.
+step rewards 0.
+
+**Turn limit**: ``max_turns=N`` means what it means in every tool
+(``astroplane.turnlimit``, as in ``play_game`` and ``astroplane selfplay --max-turns``):
+no turn after turn N (``state.turn``) is played. A game with a turn-limit rule
+(``with_turn_limit``) has it set so that the game ends by that rule when turn N is over
+at the latest (StarCastles' rounds [SC6]: the whole rounds that end by turn N); any
+other game (Aeroplane Chess, which has no such rule [AC21], or a limit the rule cannot
+express) is *stopped* by the environment in the state in which turn N + 1 begins, after
+the same actions and chance draws as ``play_game(..., max_turns=N, chance_seed=seed)``.
+A game its turn-limit rule ended (``ended_by_turn_limit``) and a stopped game are
+*truncated* for every agent, any other end *terminated*. A stopped game rewards 0 (it is
+not over), its mask is empty, and ``infos[agent]`` says why (``"stopped"``, also its
+``"outcome"``).
 
 **Illegal actions** raise the game's ``ValueError`` in the raw environment; under
 ``env()`` they end the game with reward -1 for the offender.
@@ -39,7 +51,9 @@ import attrs
 
 from astroplane.env._deps import AECEnv as _AECEnv
 from astroplane.env._deps import gymnasium, np, require, spaces
+from astroplane.env._stop import stop_all
 from astroplane.protocol import Game, get_game, sample_chance
+from astroplane.turnlimit import check_max_turns, limit_state, stopped, stopped_words
 
 __all__ = ["RENDER_MODES", "GameEnv", "env_name"]
 
@@ -89,8 +103,10 @@ class GameEnv(_AECEnv):
         players: The number of players (default: the game's smallest).
         rules: The rules: a rules value of the game or its rules text (``"jump-off"``);
             None for its standard rules.
-        max_turns: If given, the game's ``with_turn_limit`` sets it on the rules, so every
-            game ends by that turn at the latest (None: the rules' own limit).
+        max_turns: If given, no turn after turn ``max_turns`` is played: the game's
+            turn-limit rule ends it by then, or the environment stops it there and
+            truncates every agent (see the module docs; ``astroplane.turnlimit``). None:
+            the rules' own limit.
         first: The seat (number or name) that starts (default: the game's).
         render_mode: None, ``"ansi"`` (``render()`` returns the board as text) or
             ``"human"`` (prints it).
@@ -136,12 +152,7 @@ class GameEnv(_AECEnv):
         self._players = g.player_counts[0] if players is None else players
         if isinstance(rules, str):
             rules = g.rules_from_text(rules)
-        if max_turns is not None:
-            if g.with_turn_limit is None:
-                raise ValueError(f"the game {g.name!r} has no turn limit option")
-            if rules is None:
-                rules = getattr(g.new_game(self._players, first=first), "rules", None)
-            rules = g.with_turn_limit(rules, max_turns)
+        self._max_turns = None if max_turns is None else check_max_turns(max_turns)
         self._rules = rules
         self._first = first
         self.metadata = {**type(self).metadata, "name": env_name(g)}
@@ -170,15 +181,21 @@ class GameEnv(_AECEnv):
         self.agent_selection = self.possible_agents[0]
 
     def _start(self) -> Any:
-        """A new game, its chance nodes resolved."""
+        """A new game, its turn-limit rule set to ``max_turns``, its chance resolved."""
         state = self.game.new_game(self._players, rules=self._rules, first=self._first)
+        if self._max_turns is not None:
+            state = limit_state(state, self._max_turns, self.game)
         return self._settle(state)
 
     def _settle(self, state: Any) -> Any:
-        """``state`` with chance drawn until a player acts or the game is over."""
-        while state.is_chance_node and not state.is_over:
+        """``state`` with chance drawn until a player acts, the game is over or the turn
+        limit stops it (before the roll that would begin turn ``max_turns + 1``)."""
+        while state.is_chance_node and not state.is_over and not self._stopped(state):
             state = state.play(sample_chance(state, self._rng))
         return state
+
+    def _stopped(self, state: Any) -> bool:
+        return stopped(state, self._max_turns)
 
     def observation_space(self, agent: str) -> Any:
         """The observation space of ``agent`` (the same for all agents)."""
@@ -207,7 +224,7 @@ class GameEnv(_AECEnv):
         seat = self._seat_of[agent]
         s = self.state
         mask = np.zeros(self._n_actions, dtype=np.int8)
-        if not s.is_over and int(s.to_move) == seat:
+        if not s.is_over and int(s.to_move) == seat and not self._stopped(s):
             number = self._hooks.move_to_action
             for m in s.legal_moves():
                 mask[number(s, m)] = 1
@@ -234,6 +251,10 @@ class GameEnv(_AECEnv):
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_over:
             self._finish()
+        elif self._stopped(self.state):
+            assert self._max_turns is not None
+            words = stopped_words(self.game, self._max_turns)
+            stop_all(self, words, words)
         self.agent_selection = self.game.seat_names[int(self.state.to_move)]
         self._accumulate_rewards()
         if self.render_mode == "human":
