@@ -5,6 +5,7 @@ It counts, for the seat minus for the opponent: pieces left (board plus hand), r
 rights still to use this turn (a line just formed), open twos (lines with two of the
 side's pieces and an empty third point) and the empty points next to the side's pieces.
 A finished game is worth ``WIN_VALUE`` to the winner, minus that to the loser, 0 drawn.
+The packed core (``core.SquareOffCore.value``) asks the same ``lead`` of its positions.
 
 Examples:
     >>> from astroplane.games.square_off import new_game, setup_position
@@ -19,14 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from astroplane.games.square_off.movegen import Tables, chunked, tables
+from astroplane.games.square_off.packed import CODE, RIGHTS
 from astroplane.games.square_off.play import seat_number
 
 if TYPE_CHECKING:
-    from astroplane.games.square_off.state import SquareOffState
+    from astroplane.games.square_off.view import StateView
 
-__all__ = ["WEIGHTS", "WIN_VALUE", "evaluate"]
+__all__ = ["WEIGHTS", "WIN_VALUE", "evaluate", "finished", "lead"]
 
 WEIGHTS: Mapping[str, float] = MappingProxyType(
     {
@@ -40,26 +43,48 @@ WEIGHTS: Mapping[str, float] = MappingProxyType(
 WIN_VALUE = 1000.0
 """What a finished game is worth to the winner (the loser gets minus that)."""
 
+_PIECE: Final = WEIGHTS["piece"]
+_REMOVAL: Final = WEIGHTS["removal"]
+_OPEN_TWO: Final = WEIGHTS["open_two"]
+_FREEDOM: Final = WEIGHTS["freedom"]
 
-def _side(state: SquareOffState, seat: int) -> float:
-    board = state.board
-    mine, theirs = state.occupancy[seat], state.occupancy[1 - seat]
+
+def _side(tab: Tables, mine: int, theirs: int, hand: int, rights: int) -> float:
     empty = ~(mine | theirs)
-    open_twos = sum(1 for m in board.line_masks if (mine & m).bit_count() == 2 and not theirs & m)
+    open_twos = 0
+    for m in tab.line_masks:
+        if (mine & m).bit_count() == 2 and not theirs & m:
+            open_twos += 1
     freedom = 0
-    for p, nbrs in enumerate(board.neighbour_masks):
-        if mine >> p & 1:
-            freedom += (nbrs & empty).bit_count()
-    w = WEIGHTS
+    nbrs = tab.neighbours
+    for p in chunked(tab.point_bytes, mine):
+        freedom += (nbrs[p] & empty).bit_count()
     return (
-        w["piece"] * state.pieces_left(seat)
-        + w["removal"] * state.removals.count(seat)
-        + w["open_two"] * open_twos
-        + w["freedom"] * freedom
+        _PIECE * (mine.bit_count() + hand)
+        + _REMOVAL * rights
+        + _OPEN_TWO * open_twos
+        + _FREEDOM * freedom
     )
 
 
-def evaluate(state: SquareOffState, seat: int) -> float:
+def lead(tab: Tables, w: int, b: int, w_hand: int, b_hand: int, code: int, seat: int) -> float:
+    """The value of a game going on for ``seat`` (0 W, 1 B): its side's terms minus the
+    other's, from W's and B's points and hands and the code of the removal rights to come
+    (``packed.RIGHTS``)."""
+    rights = RIGHTS[code]
+    white = _side(tab, w, b, w_hand, rights.count(0))
+    black = _side(tab, b, w, b_hand, rights.count(1))
+    return white - black if seat == 0 else black - white
+
+
+def finished(returns: tuple[float, ...], seat: int) -> float:
+    """The value of a finished game with these returns for ``seat``: ``WIN_VALUE`` won,
+    minus that lost, 0.0 drawn."""
+    got = returns[seat]
+    return WIN_VALUE if got == 1.0 else -WIN_VALUE if got == 0.0 else 0.0
+
+
+def evaluate(state: StateView, seat: int) -> float:
     """How good ``state`` is for ``seat`` (0 = W, 1 = B): positive when it leads.
 
     Raises:
@@ -67,6 +92,6 @@ def evaluate(state: SquareOffState, seat: int) -> float:
     """
     seat_number(seat)
     if state.outcome is not None:
-        winner = state.outcome.winner
-        return 0.0 if winner is None else WIN_VALUE if winner == seat else -WIN_VALUE
-    return _side(state, seat) - _side(state, 1 - seat)
+        return finished(state.outcome.returns, seat)
+    (w, b), (w_hand, b_hand) = state.occupancy, state.in_hand
+    return lead(tables(state.board), w, b, w_hand, b_hand, CODE[state.removals], seat)

@@ -42,7 +42,7 @@ from astroplane.games.square_off.record import record_from_text, record_to_text
 from astroplane.games.square_off.render import render, status
 from astroplane.games.square_off.rulestext import VARIANTS, rules_from_text, rules_to_text
 from astroplane.games.square_off.setup import new_game
-from astroplane.games.square_off.state import SquareOffState
+from astroplane.games.square_off.state import SquareOffState, core_pair
 from astroplane.games.square_off.svg import FILL, render_svg
 from astroplane.kit.jsonread import states_only
 from astroplane.kit.limits import shown
@@ -255,5 +255,6 @@ SQUARE_OFF_GAME: Game[SquareOffState, Move] = Game(
     record_to_text=record_to_text,
     record_from_text=record_from_text,
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY},
+    core=core_pair,
 )
 """Square Off, registered under the name ``"square-off"``."""

@@ -18,8 +18,8 @@ from astroplane.errors import PositionError
 from astroplane.games.square_off.board import BOARD, Board
 from astroplane.games.square_off.movegen import removable
 from astroplane.games.square_off.options import PRESETS, SQUARE_OFF, Rules
-from astroplane.games.square_off.play import _RIGHTS_CODE, SEATS, position_key, settle
-from astroplane.games.square_off.state import SquareOffState
+from astroplane.games.square_off.play import _RIGHTS_CODE, SEATS, position_key
+from astroplane.games.square_off.state import SquareOffState, settle
 from astroplane.kit.limits import shown
 
 __all__ = ["key_problem", "new_game", "seat_from_name", "setup_position"]
