@@ -6,10 +6,9 @@ The check itself is tried on a small packed core written here for the tic-tac-to
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
-
-import importlib
 
 import attrs
 import pytest

@@ -2,13 +2,13 @@
 
 Written against the game-agnostic ``astroplane.protocol.State``, so it counts any
 registered game; the counting runs on the game's packed core by action number when it has
-one (``astroplane.core.positions_of``), without building states, else on the states. Every action is one ply: for ASTROPLANE a move, a free Wormhole travel
-and ending the turn under [D7] alike; at a chance node (a die roll, in games that have
-them) each outcome of ``legal_moves()`` is one ply too, so perft counts the branches of
-the whole game tree, chance included. Turn changes happen inside ``GameState.play``, so a
-sequence may cross into the next player's turn. A sequence that reaches the
-end of the game before its last action counts 0 (the finished state has no
-legal action).
+one (``astroplane.core.positions_of``), without building states, else on the states.
+Every action is one ply: for ASTROPLANE a move, a free Wormhole travel and ending the turn
+under [D7] alike; at a chance node (a die roll, in games that have them) each outcome of
+``legal_moves()`` is one ply too, so perft counts the branches of the whole game tree,
+chance included. Turn changes happen inside ``GameState.play``, so a sequence may cross
+into the next player's turn. A sequence that reaches the end of the game before its last
+action counts 0 (the finished state has no legal action).
 
 Examples:
     >>> import astroplane
