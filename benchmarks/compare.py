@@ -430,18 +430,21 @@ def _spiel_perft(st: Any, d: int) -> int:
 
 def square_off_worker(quick: bool) -> dict[str, Any]:
     from astroplane import COMPILED
+    from astroplane.core import core_of
     from astroplane.games.square_off import NINE_MENS_MORRIS, SquareOffState, new_game
-    from astroplane.games.square_off.movegen import generate
     from astroplane.perft import perft
 
     n_games = 10 if quick else 60
 
-    def gen(s: SquareOffState) -> object:  # what state.legal_moves() runs when uncached
-        me = s.to_move
-        return generate(
-            s.board, s.rules, s.occupancy[me], s.occupancy[1 - me], s.in_hand[me],
-            s.cooldown[me], bool(s.removals),
-        )  # fmt: skip
+    def game(seed: int) -> list[SquareOffState]:
+        rng = random.Random(seed)
+        s = new_game(NINE_MENS_MORRIS)
+        out = [s]
+        while not s.is_over:
+            legal = s.legal_moves()
+            s = s.play(legal[rng.randrange(len(legal))])
+            out.append(s)
+        return out
 
     playout = _random_games_rate(lambda: new_game(NINE_MENS_MORRIS), n_games)
     # mid-game positions: plies 10, 15, ... of seeded games (the same as OpenSpiel's:
@@ -458,18 +461,23 @@ def square_off_worker(quick: bool) -> dict[str, Any]:
             s = s.play(legal[rng.randrange(len(legal))])
             ply += 1
     reps = 5 if quick else 20
-
-    def gens() -> None:
-        for _ in range(reps):
-            for s, _m in positions:
-                gen(s)
+    # A state keeps its legal moves once listed: time fresh states of the same positions,
+    # made untimed (``core.state(p)``, what ``play`` returns before they are listed).
+    packed = [core_of(s) for s, _m in positions]
+    gen_t = 0.0
+    for _ in range(reps):
+        fresh = [c.state(p) for pair in packed if pair is not None for c, p in [pair]]
+        t0 = time.perf_counter()
+        for f in fresh:
+            f.legal_moves()
+        gen_t += time.perf_counter() - t0
 
     def apply() -> None:
         for _ in range(reps):
             for s, m in positions:
                 s.play(m)
 
-    movegen = _timed(gens) / (reps * len(positions)) * 1e6
+    movegen = gen_t / (reps * len(positions)) * 1e6
     apply_us = _timed(apply) / (reps * len(positions)) * 1e6
     depth = 4 if quick else 5
     start = new_game(NINE_MENS_MORRIS)
@@ -486,8 +494,9 @@ def square_off_worker(quick: bool) -> dict[str, Any]:
         "movegen": movegen,
         "apply": apply_us,
         "perft": rate,
+        "bytes/state": _bytes_per_state(game, quick),
         "info": f"Square Off nine-mens-morris, COMPILED={COMPILED}, {len(positions)} "
-        f"mid-game positions, perft depth {depth} = {nodes} nodes",
+        f"mid-game positions, perft depth {depth} = {nodes} nodes (on the packed core)",
         "compiled": COMPILED,
     }
 
@@ -524,6 +533,7 @@ def openspiel_morris_worker(quick: bool) -> dict[str, Any]:
         "movegen": movegen,
         "apply": apply_us,
         "perft": rate,
+        "bytes/state": float("nan"),  # C++ memory: invisible to tracemalloc
         "info": f"OpenSpiel {pyspiel.__version__} nine_mens_morris (C++), {len(positions)} "
         f"mid-game positions, perft depth {depth} = {nodes} nodes (child() copies the state)",
     }
@@ -611,7 +621,7 @@ WORKERS = {
 GAMES: dict[str, tuple[tuple[str, ...], str, str, str]] = {
     "astroplane": (MEASURES, "astroplane", "OpenSpiel chess", "openspiel"),
     "square-off": (
-        ("playout", "movegen", "apply", "perft"),
+        ("playout", "movegen", "apply", "perft", "bytes/state"),
         "square-off",
         "OpenSpiel nine_mens_morris",
         "openspiel-morris",
