@@ -28,6 +28,9 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 COMPILED_MODULES = (
     "astroplane/games/astroplane/packed.py",
     "astroplane/games/astroplane/construct.py",
+    "astroplane/games/astroplane/rules/engine.py",
+    "astroplane/games/astroplane/rules/core.py",
+    "astroplane/games/astroplane/rules/scoring.py",
     "astroplane/games/astroplane/rules/movegen.py",
     "astroplane/games/astroplane/rules/apply.py",
     "astroplane/games/astroplane/rules/turns.py",

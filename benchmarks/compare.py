@@ -29,9 +29,11 @@ ratios. Every random choice is seeded: each round measures the same positions an
 Measures (per engine):
 
 - ``playout``: random playouts from the initial position, plies per second, drawing the
-  random move included. astroplane: 2 players, standard rules, ``max_turns=200``;
-  chess: until ``is_game_over()`` (mate, stalemate, insufficient material, 75 moves,
-  fivefold repetition).
+  random move included. astroplane: 2 players, standard rules, ``max_turns=200``,
+  through the immutable states (``legal_moves()`` / ``play()``; the same games through
+  the packed core, ``Game.core`` by action number, are in the info line); chess: until
+  ``is_game_over()`` (mate, stalemate, insufficient material, 75 moves, fivefold
+  repetition).
 - ``movegen``: uncached legal move generation on fresh mid-game positions, µs per call
   (mean over the positions). astroplane:
   ``astroplane.games.astroplane.rules.movegen.legal_actions(state)``
@@ -177,6 +179,31 @@ def astroplane_worker(quick: bool) -> dict[str, Any]:
     perft = nodes / elapsed
 
     from astroplane import COMPILED
+    from astroplane.protocol import get_game
+
+    # The same playouts through the packed core (Game.core), by action number, no states
+    # (an astroplane from before the core has none).
+    hook = get_game("astroplane").core
+    core: Any = None
+    first: Any = None
+    if hook is not None:
+        core, first = hook(ap.new_game(players=2, rules=rules))
+
+    def core_playouts() -> None:
+        nonlocal plies
+        plies = 0
+        rng = random.Random(1)
+        for _ in range(n_games):
+            p = first
+            while not core.is_terminal(p):
+                legal = core.legal_actions(p)
+                p = core.apply(p, legal[rng.randrange(len(legal))])
+                plies += 1
+
+    core_rate = float("nan")
+    if core is not None:
+        core_playouts()
+        core_rate = plies / _timed(core_playouts)
 
     return {
         "playout": playout,
@@ -185,7 +212,8 @@ def astroplane_worker(quick: bool) -> dict[str, Any]:
         "perft": perft,
         "bytes/state": _bytes_per_state(game, quick),
         "info": f"astroplane {ap.__version__}, COMPILED={COMPILED}, "
-        f"{len(positions)} mid-game positions, perft depth {depth} = {nodes} nodes",
+        f"{len(positions)} mid-game positions, perft depth {depth} = {nodes} nodes, "
+        f"playouts through the packed core {core_rate:,.0f} plies/s",
         "compiled": COMPILED,
     }
 

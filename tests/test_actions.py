@@ -92,6 +92,7 @@ def test_illegal_or_unknown_numbers_are_rejected() -> None:
         move_to_action(ap.Move(ap.MoveKind.STEP, 0, 0, 0))
 
 
+@pytest.mark.rl
 def test_numpy_integers_are_accepted() -> None:
     """Numbers from a learning framework (NumPy integers) work like ints."""
     np = pytest.importorskip("numpy")

@@ -318,13 +318,14 @@ def test_d22_perft_prints_counts_and_speed(capsys: pytest.CaptureFixture[str]) -
 
     assert main(["perft", "--depth", "3", "--players", "3"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
-    assert lines[0].split() == ["depth", "nodes", "seconds", "nodes/s"]
+    assert lines[0] == "perft of ASTROPLANE, 3 players, standard rules, from the setup"
+    assert lines[1].split() == ["depth", "nodes", "seconds", "nodes/s"]
     state = ap.new_game(3)
-    for depth, line in enumerate(lines[1:], 1):
+    for depth, line in enumerate(lines[2:], 1):
         fields = line.split()
         assert int(fields[0]) == depth
         assert int(fields[1]) == perft(state, depth)
-    assert len(lines) == 4
+    assert len(lines) == 5
 
 
 # ---- usage errors, help, no command -------------------------------------------------------

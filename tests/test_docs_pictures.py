@@ -188,3 +188,22 @@ def test_a_cut_down_picture_keeps_its_coordinates() -> None:
     assert width < 250 and height < 250  # four cells of 40 units, plus a little
     labels = re.findall(r">([a-j]|\d+)</text>", frame.drawing.split("crop-coordinates")[1])
     assert sorted(labels) == ["3", "4", "5", "6", "c", "d", "e", "f"]
+
+
+def test_a_picture_can_link_to_a_page_of_the_docs() -> None:
+    """``link:`` makes the pictures lead to a file of the docs (with a query kept), as the
+    home page's boards lead to each game's play page; a path that is not in the docs
+    stops the build, naming the block."""
+    from types import SimpleNamespace
+
+    (block,) = hook.find_blocks(_page(f"position: {START}", "link: play/index.html?game=x"), "i.md")
+    known = {"play/index.html": SimpleNamespace(url="play/")}
+    files = SimpleNamespace(get_file_from_path=known.get)
+    page = SimpleNamespace(url="")
+    link = hook._link(block, page, files, lambda target, base: target)
+    assert link == "play/?game=x"
+    html = hook.figure_html(block, block.frames(), ["a.svg"], link)
+    assert '<a href="play/?game=x" title="Follow the link"><img src="a.svg"' in html
+    (lost,) = hook.find_blocks(_page(f"position: {START}", "link: nowhere.md"), "i.md")
+    with pytest.raises(hook.PictureError, match=r"i\.md: .*link: 'nowhere\.md' is not a file"):
+        hook._link(lost, page, files, lambda target, base: target)

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("pettingzoo")
-pytest.importorskip("gymnasium")
-np = pytest.importorskip("numpy")
+pytestmark = pytest.mark.rl
+pytest.importorskip("pettingzoo", reason="needs the rl extra: pip install -e '.[rl]'")
+pytest.importorskip("gymnasium", reason="needs the rl extra: pip install -e '.[rl]'")
+np = pytest.importorskip("numpy", reason="needs the rl extra: pip install -e '.[rl]'")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 

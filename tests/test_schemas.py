@@ -178,6 +178,7 @@ def _ajv(schemas: dict[str, Any], documents: list[tuple[str, Any]]) -> dict[str,
     return result
 
 
+@pytest.mark.ajv
 def test_the_schemas_validate_under_ajv2020_strict_mode() -> None:
     """Ajv2020 in strict mode (strictTypes, strictRequired...) compiles every schema,
     accepts what the library writes and rejects the bogus documents."""

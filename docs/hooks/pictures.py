@@ -36,6 +36,10 @@ The block is a short sequence of pictures (*frames*), drawn side by side:
     pieces are drawn larger. Where the rectangle reaches the edge of the board, the margin
     with the coordinates is kept. The line under the board (player to move, moves left,
     reserve and scores) is cut off, so the frame's label says who is to move instead.
+``link:``
+    Where a click on the pictures leads, instead of to the picture full size: a page
+    (``square-off/rules.md``) or another file of the docs (``play/index.html``), with an
+    optional ``?query``; a path that is not in the docs stops the build.
 ``width:``, ``columns:``, ``legend:``, ``orientation:``
     The largest width of one picture in pixels (default by the number of frames), the
     number of pictures in a row (default: all of them, but two for four pictures and for
@@ -95,6 +99,7 @@ _KEYS = (
     "columns",
     "legend",
     "orientation",
+    "link",
 )
 _FRAME_KEYS = ("label", "arrows", "highlight", "destinations")
 #: The keys only ASTROPLANE's drawing takes (not with ``game:``).
@@ -555,9 +560,9 @@ def inline_html(text: str) -> str:
     return "".join(out)
 
 
-def figure_html(block: Block, frames: list[Frame], urls: list[str]) -> str:
+def figure_html(block: Block, frames: list[Frame], urls: list[str], link: str = "") -> str:
     """The HTML that replaces a block: the frames side by side, each with its label, and
-    the caption under them."""
+    the caption under them; each picture links to itself full size, or to ``link``."""
     width = block.width(len(frames))
     numbered = len(frames) > 1
     parts = [
@@ -577,8 +582,9 @@ def figure_html(block: Block, frames: list[Frame], urls: list[str]) -> str:
         if block.view is not None and numbered and frame.status():
             label.append(f'<span class="ap-status">({html.escape(frame.status())})</span>')
         parts.append(f'<div class="ap-frame" style="max-width: {width}px">')
-        parts.append(  # the picture links to itself, to see it full size
-            f'<a href="{html.escape(url)}" title="Open the picture full size">'
+        href, hint = (link, "Follow the link") if link else (url, "Open the picture full size")
+        parts.append(  # the picture links to itself, to see it full size, or to ``link``
+            f'<a href="{html.escape(href)}" title="{hint}">'
             f'<img src="{html.escape(url)}" alt="{html.escape(frame.alt())}" '
             f'width="{width}" loading="lazy"></a>'
         )
@@ -620,11 +626,24 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
                 path = f"{ASSET_DIR}/{_slug(src)}-{block.number:02d}-{n}.svg"
                 _PENDING[path] = frame.drawing
                 urls.append(get_relative_url(path, page.url))
-            figure = "\n" + figure_html(block, frames, urls) + "\n"
+            link = _link(block, page, files, get_relative_url)
+            figure = "\n" + figure_html(block, frames, urls, link) + "\n"
             markdown = markdown.replace(block.source, figure, 1)
     except PictureError as exc:
         raise PluginError(str(exc)) from None
     return markdown
+
+
+def _link(block: Block, page: Any, files: Any, relative: Any) -> str:
+    """The block's ``link:`` as a URL relative to the page ("" without one)."""
+    text = block.option("link")
+    if not text:
+        return ""
+    path, mark, query = text.partition("?")
+    file = files.get_file_from_path(path)
+    if file is None:
+        raise block.error(f"link: {path!r} is not a file of the docs")
+    return str(relative(file.url, page.url)) + mark + query
 
 
 def on_post_build(config: Any) -> None:

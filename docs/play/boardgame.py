@@ -29,6 +29,7 @@ from clicks import HOWTO, button_label, click_paths, element_id
 from astroplane.agents import make_bot
 from astroplane.kit.anyrecord import record_functions
 from astroplane.protocol import get_game, sample_chance
+from astroplane.turnlimit import limit_state, stopped, stopped_words
 
 __all__ = ["GameSession", "catalogue"]
 
@@ -107,7 +108,9 @@ def catalogue() -> str:
                 "rules": game.texts.get("rules", ""),
                 "howto": HOWTO.get(name, "Click a move's button to play it."),
                 "rules_page": RULES_PAGES.get(name, "../"),
-                "turn_limit": game.with_turn_limit is not None,
+                # Every game takes a turn limit (astroplane.turnlimit): by its own rule,
+                # or stopped by the session when the turn is over.
+                "turn_limit": True,
             }
         )
     return json.dumps(out)
@@ -124,7 +127,9 @@ class GameSession:
         human: The person's seat name; None or "" to watch the bots play every seat.
         bot: A bot name for ``astroplane.agents.make_bot``.
         seed: The bots' seed (each bot gets ``seed + i``) and the dice's; None: unseeded.
-        max_turns: End the game after this turn, by the game's own turn-limit rule.
+        max_turns: Play no turn after this one, as every tool of the library
+            (``astroplane.turnlimit``): a game with a turn-limit rule ends by it (scored),
+            any other game is stopped by the session when that turn is over.
         iterations: Search budget per action for a bot that has one (MCTS).
 
     Raises:
@@ -144,8 +149,7 @@ class GameSession:
     ) -> None:
         game = self.game = get_game(name)
         rules = game.rules_from_text(variant) if variant else game.new_game(int(players)).rules
-        if max_turns and game.with_turn_limit is not None:
-            rules = game.with_turn_limit(rules, int(max_turns))
+        self.max_turns = int(max_turns) if max_turns else None
         try:
             self.initial = game.new_game(int(players), rules=rules)
         except ValueError as exc:  # rules for some player counts only (teams: four)
@@ -153,6 +157,8 @@ class GameSession:
                 f"the {variant or 'standard'} rules of {game.title} cannot be played by "
                 f"{int(players)} players: {exc}"
             ) from exc
+        if self.max_turns is not None:
+            self.initial = limit_state(self.initial, self.max_turns)
         seats = [game.seat_names[s] for s in self.initial.seats]
         if human and human not in seats:
             raise ValueError(f"the person's seat {human!r} is not one of {seats}")
@@ -205,8 +211,13 @@ class GameSession:
         return self.seat_name(self.state.to_move)
 
     @property
+    def over(self) -> bool:
+        """The game is over, or stopped by the turn limit (``astroplane.turnlimit``)."""
+        return self.state.is_over or stopped(self.state, self.max_turns)
+
+    @property
     def your_turn(self) -> bool:
-        return self.human is not None and not self.state.is_over and self.to_move == self.human
+        return self.human is not None and not self.over and self.to_move == self.human
 
     def _turns(self) -> list[dict[str, Any]]:
         """The moves played, one line per turn of one seat."""
@@ -222,6 +233,8 @@ class GameSession:
         game, state = self.game, self.state
         if state.is_over:
             return f"Game over: {game.describe_outcome(state)}{self._team_result()}"
+        if self.over:
+            return f"Game over: {stopped_words(game, self.max_turns or 0)}."
         if self.your_turn:
             mates = [self.seat_name(s) for s in _partners(game, state, state.to_move)]
             partner = f", partner of {_and(mates)}" if mates else ""
@@ -272,7 +285,7 @@ class GameSession:
                 else {},
                 "to_move": self.to_move,
                 "your_turn": self.your_turn,
-                "over": state.is_over,
+                "over": self.over,
                 "status": self._status(),
                 "ply": len(self.history),
                 "paths": paths,
@@ -310,7 +323,7 @@ class GameSession:
     def bot_move(self) -> str:
         """Let the bot to move choose and play one move (or roll its die); returns
         ``{"text", "events"}``."""
-        if self.state.is_over or self.your_turn:
+        if self.over or self.your_turn:
             raise ValueError("it is not a bot's turn")
         if self.state.is_chance_node:
             return self._play(sample_chance(self.state, self.dice))

@@ -35,6 +35,7 @@ import attrs
 
 from astroplane.mcts import MCTSBot
 from astroplane.protocol import State, game_of, sample_chance
+from astroplane.turnlimit import limit_state, stopped
 
 __all__ = [
     "BOTS",
@@ -228,14 +229,20 @@ class GameRun:
     """A game played by ``play_game``.
 
     Attributes:
-        initial: The starting state (with the rules actually used).
+        initial: The starting state (with the rules actually used: a turn limit set on
+            the game's own rule is in them).
         moves: Every action played, in order, chance outcomes included.
-        final: The last state; ``final.outcome`` says how the game ended.
+        final: The last state; once the game is over, ``final.outcome`` (or the game's
+            ``describe_outcome``) says how it ended.
+        truncated: True when ``play_game`` stopped the game at its ``max_turns``: the game
+            has no turn-limit rule that could end it there (Aeroplane Chess), so ``final``
+            is the state in which turn ``max_turns + 1`` begins, and it is not over.
     """
 
     initial: Any
     moves: tuple[Hashable, ...]
     final: Any
+    truncated: bool = False
 
 
 def play_game(
@@ -252,9 +259,12 @@ def play_game(
         state: The starting state (any registered game's).
         agents: One agent per seat: a mapping ``seat -> agent``, or a sequence
             in the order of ``state.seats``.
-        max_turns: If given, the game's ``with_turn_limit`` (``astroplane.protocol.Game``)
-            sets it first, so the game ends (by its turn limit, [D18] for ASTROPLANE) at
-            the latest after that turn.
+        max_turns: If given, no turn after turn ``max_turns`` (``state.turn``) is played,
+            in every game (``astroplane.turnlimit``): a game with a turn-limit rule
+            ends by it when that turn is over at the latest (ASTROPLANE [D18] and Square
+            Off [SO6] count turns; StarCastles' rounds [SC6] are set to the whole rounds
+            that end by then), and a game without one (Aeroplane Chess) is stopped there:
+            the run is ``truncated`` and its final state is not over.
         on_action: Called as ``on_action(before, move, after)`` after each action.
         chance_seed: Seed of the generator that draws chance outcomes (dice), so a game
             with chance is reproducible; None for an unseeded one.
@@ -263,9 +273,9 @@ def play_game(
         The ``GameRun`` (initial state, actions, final state).
 
     Raises:
-        ValueError: If a seat has no agent, ``max_turns`` is not positive or the game has
-            no turn limit option, or an agent returns an illegal action (as the
-            game's ``ValueError`` subclass, ``astroplane.IllegalMoveError``).
+        ValueError: If a seat has no agent, ``max_turns`` is not a positive ``int``, or an
+            agent returns an illegal action (as the game's ``ValueError`` subclass,
+            ``astroplane.IllegalMoveError``).
 
     Examples:
         >>> import astroplane
@@ -273,15 +283,17 @@ def play_game(
         ...                 max_turns=30)
         >>> run.final.outcome is not None and run.final.turn <= 30
         True
+
+        A game without a turn-limit rule is stopped when turn ``max_turns`` is over:
+
+        >>> from astroplane.protocol import get_game
+        >>> chess = get_game("aeroplane-chess").new_game(2)
+        >>> run = play_game(chess, [RandomBot(1), RandomBot(2)], max_turns=5)
+        >>> run.truncated, run.final.is_over, run.final.turn
+        (True, False, 6)
     """
     if max_turns is not None:
-        limit = game_of(state).with_turn_limit
-        rules = getattr(state, "rules", None)
-        if limit is None or rules is None:
-            raise ValueError(f"the game {state.game_name!r} has no turn limit option")
-        if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
-            raise ValueError(f"max_turns is a positive number of turns, not {max_turns!r}")
-        state = attrs.evolve(state, rules=limit(rules, max_turns))  # type: ignore[misc]
+        state = limit_state(state, max_turns)
     by_seat: dict[int, Agent]
     if isinstance(agents, Mapping):
         by_seat = {int(k): v for k, v in agents.items()}
@@ -296,7 +308,11 @@ def play_game(
     rng = random.Random(chance_seed)
     initial = state
     moves: list[Any] = []
+    truncated = False
     while not state.is_over:
+        if stopped(state, max_turns):
+            truncated = True
+            break
         if state.is_chance_node:
             move = sample_chance(state, rng)
         else:
@@ -306,4 +322,4 @@ def play_game(
         if on_action is not None:
             on_action(state, move, after)
         state = after
-    return GameRun(initial=initial, moves=tuple(moves), final=state)
+    return GameRun(initial=initial, moves=tuple(moves), final=state, truncated=truncated)

@@ -129,6 +129,7 @@ def test_an_action_not_legal_here_raises_the_rule_that_forbids_it() -> None:
         action_to_move(s.play(Move.roll(6)), 2)
 
 
+@pytest.mark.rl
 def test_a_numpy_integer_is_an_action() -> None:
     """An action may be a NumPy integer, as a learning loop draws it."""
     np = pytest.importorskip("numpy")

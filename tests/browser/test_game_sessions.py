@@ -207,6 +207,29 @@ def test_bots_play_every_seat_of_six() -> None:
         session.play("pass")
 
 
+@pytest.mark.parametrize(
+    ("name", "players", "stopped"), [("aeroplane-chess", 2, True), ("starcastles", 2, False)]
+)
+def test_the_turn_limit_means_what_it_means_in_the_library(
+    name: str, players: int, stopped: bool
+) -> None:
+    """``max_turns`` is the library's limit (``astroplane.turnlimit``): no turn after it is
+    played. Aeroplane Chess, without a turn-limit rule, is stopped and says so; a
+    2-player StarCastles game is drawn by its rule after its sixth round (turn 12), not
+    after the second (12 // 6 rounds, as before)."""
+    session = boardgame.GameSession(name, players=players, human=None, seed=4, max_turns=12)
+    assert json.loads(boardgame.catalogue())[0]["turn_limit"] is True
+    while not json.loads(session.view())["over"]:
+        session.bot_move()
+    view = json.loads(session.view())
+    assert max(turn["turn"] for turn in view["turns"]) == 12
+    assert session.state.is_over is not stopped
+    words = "stopped when turn 12 was over" if stopped else "within 6 rounds"
+    assert view["status"].startswith("Game over: ") and words in view["status"], view["status"]
+    with pytest.raises(ValueError, match="not a bot's turn"):
+        session.bot_move()
+
+
 def test_session_rejects_bad_settings_and_moves() -> None:
     """A seat the game has not, or a move that is not legal, is refused."""
     with pytest.raises(ValueError, match="not one of"):

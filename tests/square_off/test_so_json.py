@@ -220,6 +220,7 @@ def test_the_schema_rejects_bogus_names_and_shapes() -> None:
         assert not validator.is_valid(doc), doc
 
 
+@pytest.mark.ajv
 def test_the_schema_validates_under_ajv2020_strict_mode() -> None:
     """Ajv2020 in strict mode compiles the schema, accepts what the library writes and
     rejects the bogus documents (skipped when node or Ajv is missing)."""

@@ -112,11 +112,12 @@ def test_a_bad_seat_is_refused() -> None:
         observe(new_game(), 2)
 
 
+@pytest.mark.openspiel
 def test_lockstep_with_openspiel_observation_tensor() -> None:
     """Over seeded random games, at every node and for both players, planes 0-4 are
     exactly pyspiel's nine_mens_morris observation_tensor [SO30]."""
     pyspiel = pytest.importorskip(
-        "pyspiel", reason="OpenSpiel is not installed: pip install 'open_spiel>=2.0'"
+        "pyspiel", reason="needs the openspiel extra: pip install -e '.[openspiel]'"
     )
     game = pyspiel.load_game("nine_mens_morris")
     assert list(game.observation_tensor_shape()) == [5, 7, 7]

@@ -22,8 +22,9 @@ from astroplane.games.square_off import (
     new_game,
 )
 
+pytestmark = pytest.mark.openspiel
 pyspiel = pytest.importorskip(
-    "pyspiel", reason="OpenSpiel is not installed: pip install 'open_spiel>=2.0'"
+    "pyspiel", reason="needs the openspiel extra: pip install -e '.[openspiel]'"
 )
 
 GAMES = 500

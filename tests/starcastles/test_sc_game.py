@@ -77,15 +77,16 @@ def test_the_turn_limit_maps_turns_to_rounds(turns: int, rounds: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_play_game_with_a_turn_limit_ends_by_that_turn(players: int) -> None:
-    """``play_game(max_turns=30)`` ends a game of random bots by its draw rule, no
-    action being played after turn 30."""
+    """``play_game(max_turns=30)`` ends a game of random bots by its draw rule after the
+    whole rounds that end by turn 30 (``astroplane.turnlimit``: 30 // players rounds, not
+    30 // 6), no action being played after turn 30."""
     bots = [RandomBot(i) for i in range(players)]
     turns: list[int] = []
     run = play_game(
         new_game(players), bots, max_turns=30, on_action=lambda b, m, a: turns.append(b.turn)
     )
     assert run.final.is_over and run.final.outcome == "draw"
-    assert max(turns) <= 30 and max(turns) == players * 5
+    assert max(turns) <= 30 and max(turns) == players * (30 // players)
 
 
 def test_the_action_encoding_serves_legal_moves_only() -> None:

@@ -173,6 +173,7 @@ def test_the_schema_lists_the_writers_move_kinds() -> None:
     assert words == set(_KINDS) and len(_KINDS) == len(MoveKind)
 
 
+@pytest.mark.ajv
 def test_the_schema_validates_under_ajv2020_strict_mode() -> None:
     """Ajv2020 in strict mode compiles the schema, accepts what the library writes and
     rejects the bogus documents (skipped when node or Ajv is missing)."""

@@ -5,7 +5,7 @@ Sub-commands (``astroplane <command> --help`` explains each):
 * ``selfplay`` plays complete games between bots and prints the results;
 * ``play`` is an interactive terminal game against bots;
 * ``replay`` replays a game record, validating every move;
-* ``perft`` counts action sequences [D22] and measures the speed.
+* ``perft`` counts action sequences from the setup and measures the speed.
 * ``games`` lists the games (title, player counts) and any broken game plug-in.
 
 Every command plays every registered game (``--game``; ASTROPLANE by default). The command
@@ -15,6 +15,7 @@ stderr), 2 bad command-line arguments (argparse's usage message), 130 interrupte
 
 Examples:
     >>> main(["perft", "--depth", "1"])
+    perft of ASTROPLANE, 2 players, standard rules, from the setup
     depth        nodes   seconds     nodes/s
         1            6 ...
     0

@@ -13,7 +13,15 @@ from rich.text import Text
 
 import astroplane
 from astroplane.agents import BOTS
-from astroplane.cli.common import DEFAULT_MAX_TURNS, CliError, board_text, rules_for
+from astroplane.cli.common import (
+    DEFAULT_MAX_TURNS,
+    CliError,
+    board_text,
+    counts_text,
+    output_problem,
+    rules_for,
+    svg_path,
+)
 from astroplane.cli.interactive import cmd_play
 from astroplane.cli.perft import cmd_perft
 from astroplane.cli.plugins import load_plugin, split_plugins
@@ -63,7 +71,7 @@ def _whole(minimum: int, maximum: int) -> Callable[[str], int]:
 
 
 #: The bounds of the numeric options: what the rules and the tools accept.
-MAX_TURNS_LIMIT = 1_000_000  # the largest max_turns option of the rules [D18]
+MAX_TURNS_LIMIT = 1_000_000  # the last turn any game's position may have
 MAX_GAMES = 1_000_000
 MAX_SEED = 2**64 - 1
 MAX_DEPTH = 20
@@ -133,8 +141,9 @@ def _add_game_options(p: argparse.ArgumentParser, *, players_default: int) -> No
         type=_turns,
         default=DEFAULT_MAX_TURNS,
         metavar="N",
-        help=f"end and score a game after turn N [D18], 1..{MAX_TURNS_LIMIT} (default "
-        f"{DEFAULT_MAX_TURNS}; games without a turn limit ignore it)",
+        help=f"play no turn after turn N, 1..{MAX_TURNS_LIMIT} (default {DEFAULT_MAX_TURNS}): "
+        "a game with a turn-limit rule ends by it and is scored (StarCastles counts whole "
+        "rounds: the rounds that end by turn N); any other game is stopped there",
     )
 
 
@@ -240,12 +249,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     fp = sub.add_parser(
         "perft",
-        help="count action sequences from the setup [D22]",
+        help="count action sequences from the setup (move-generator check and speed)",
         description="Count the action sequences of each length up to --depth from the "
-        "standard setup [D22] and the speed in nodes per second (chance outcomes count as "
-        "one action each).",
+        "setup of the game (every legal action, chance outcomes included, counts as one) "
+        "and the speed in nodes per second. Known counts to check a move generator "
+        "against are on the games' decisions pages.",
     )
-    fp.add_argument("--game", type=_game, default="astroplane", metavar="GAME", help="the game")
+    fp.add_argument(
+        "--game",
+        type=_game,
+        default="astroplane",
+        metavar="GAME",
+        help=f"the game ({', '.join(sorted(games()))}; default astroplane)",
+    )
     fp.add_argument(
         "--depth", type=_depth, default=3, help=f"deepest level, 1..{MAX_DEPTH} (default 3)"
     )
@@ -305,10 +321,18 @@ def run(argv: Sequence[str] | None = None) -> int:
         return 0
     game = get_game(args.game) if hasattr(args, "game") else None
     if game is not None and args.players not in game.player_counts:
-        parser.error(f"argument --players: {game.title} is for {game.player_counts} players")
+        parser.error(
+            f"argument --players: {game.title} is for {counts_text(game.player_counts)} "
+            f"players, not {args.players}"
+        )
+    if getattr(args, "svg", None) is not None:
+        args.svg = args.svg if args.svg.is_dir() else svg_path(args.svg)
+        problem = output_problem(args.svg)  # checked now, not after the whole game
+        if problem:
+            parser.error(f"argument --svg: cannot write {str(args.svg)!r}: {problem}")
     if game is not None:
         try:
-            rules = rules_for(game, args.rules, None)
+            rules = rules_for(game, args.rules)
         except CliError as e:
             parser.error(f"argument {e}")
         try:  # rules may be for some player counts only (Aeroplane Chess teams: four)

@@ -4,6 +4,7 @@ boards, moves and results are printed. Everything goes through the game's regist
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -14,6 +15,7 @@ from rich.text import Text
 from astroplane.agents import Agent, make_bot
 from astroplane.kit.svg import PALETTE
 from astroplane.protocol import Game, State
+from astroplane.turnlimit import limit_state
 
 __all__ = [
     "DEFAULT_MAX_TURNS",
@@ -21,19 +23,24 @@ __all__ = [
     "CliError",
     "board_text",
     "bots_for",
+    "counts_text",
     "numbered_path",
+    "output_problem",
     "partners_of",
     "plain_reason",
     "rules_for",
     "rules_label",
     "seat_style",
     "sides",
+    "start_state",
+    "svg_path",
     "write_svg",
 ]
 
-#: Default turn limit of ``selfplay`` and ``play`` [D18]: far above the length of real
-#: games (bot games end by the rules after 25-650 turns), so that every game ends even if
-#: the players only shuffle pieces around. Games without a turn-limit option ignore it.
+#: Default turn limit of ``selfplay`` and ``play``: no turn after turn 1000 is played
+#: (``astroplane.turnlimit``), far above the length of real games (bot games end by the
+#: rules after 25-650 turns), so that every game ends even if the players only shuffle
+#: pieces around.
 DEFAULT_MAX_TURNS = 1000
 RECORD_SUFFIX = ".apgame"
 
@@ -44,24 +51,29 @@ class CliError(Exception):
     """A failure to report as one line on stderr with exit code 1."""
 
 
-def rules_for(game: Game[Any, Any], text: str | None, max_turns: int | None) -> Any:
-    """The rules a ``--rules`` text names for ``game`` (None: the standard rules), with the
-    command's turn limit when the game's rules have one.
+def rules_for(game: Game[Any, Any], text: str | None) -> Any:
+    """The rules a ``--rules`` text names for ``game`` (None: the standard rules).
 
     Raises:
         CliError: If the text names no rules of the game.
     """
     try:
-        rules = (
+        return (
             getattr(game.new_game(game.player_counts[0]), "rules", None)
             if text is None
             else game.rules_from_text("".join(text.split()))
         )
     except ValueError as e:
         raise CliError(f"--rules: {e}") from e
-    if max_turns is not None and rules is not None and game.with_turn_limit is not None:
-        rules = game.with_turn_limit(rules, max_turns)
-    return rules
+
+
+def start_state(game: Game[Any, Any], players: int, rules: Any, max_turns: int) -> State[Any]:
+    """The setup of a game of ``players`` under ``rules``, with the turn limit
+    ``max_turns`` set on the game's own turn-limit rule where it has one
+    (``astroplane.turnlimit.limit_state``); the commands stop any other game when turn
+    ``max_turns`` is over (``astroplane.turnlimit.stopped``)."""
+    state: State[Any] = game.new_game(players, rules=rules)
+    return limit_state(state, max_turns)
 
 
 def rules_label(game: Game[Any, Any], rules: Any) -> str:
@@ -157,6 +169,42 @@ def plain_reason(message: str) -> str:
     if tags:
         text += f" (see [{', '.join(tags)}] on the Decisions page)"
     return text
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """Player counts in words.
+
+    Examples:
+        >>> counts_text((2,)), counts_text((2, 3, 4)), counts_text((2, 4))
+        ('2', '2 to 4', '2 or 4')
+    """
+    items = [str(c) for c in counts]
+    if len(items) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{items[0]} to {items[-1]}"
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def svg_path(path: Path) -> Path:
+    """``path`` with the ``.svg`` suffix it needs (``final`` is written as ``final.svg``).
+
+    Examples:
+        >>> svg_path(Path("final")).name, svg_path(Path("end.SVG")).name
+        ('final.svg', 'end.SVG')
+    """
+    return path if path.suffix.lower() == ".svg" else path.with_name(path.name + ".svg")
+
+
+def output_problem(path: Path) -> str | None:
+    """Why a file cannot be written at ``path`` (its folder is missing or not writable,
+    or it is a folder), checked before a command plays a game; None when it can be."""
+    folder = path.parent
+    if path.is_dir():
+        return f"{str(path)!r} is a directory"
+    if not folder.is_dir():
+        return f"the directory {str(folder)!r} does not exist"
+    if not os.access(folder, os.W_OK):
+        return f"the directory {str(folder)!r} is not writable"
+    return None
 
 
 def numbered_path(path: Path, number: int, count: int) -> Path:

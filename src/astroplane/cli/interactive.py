@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
+from astroplane import turnlimit
 from astroplane.agents import Agent
 from astroplane.cli.common import (
     board_text,
@@ -20,6 +22,7 @@ from astroplane.cli.common import (
     rules_for,
     rules_label,
     seat_style,
+    start_state,
     write_svg,
 )
 from astroplane.protocol import Game, State, get_game, sample_chance
@@ -34,7 +37,8 @@ Commands:
   board        show the board again
   legend       how to read the board
   rules        the rules in short
-  undo         take back your last action (and the bots' replies)
+  undo         take back your last action (and the bots' replies); in a game
+               with dice, only as far back as the last roll: a rolled die stays
   help         this text
   quit         leave the game (also Ctrl-D)"""
 
@@ -47,14 +51,19 @@ class _Session:
         self.out = out
         seed = args.seed if args.seed is not None else random.randrange(10**6)
         self.rng = random.Random(seed)
-        self.rules = rules_for(self.game, args.rules, args.max_turns)
-        self.state: State[Any] = self.game.new_game(args.players, rules=self.rules)
+        self.rules = rules_for(self.game, args.rules)
+        self.max_turns: int = args.max_turns
+        self.state: State[Any] = start_state(self.game, args.players, self.rules, self.max_turns)
         self.human: int = args.human_seat
         others = [s for s in self.state.seats if s != self.human]
         self.bot_names = {s: args.bots[i % len(args.bots)] for i, s in enumerate(others)}
         seeds = (self.rng.randrange(2**32) for _ in others)
         self.bots: dict[int, Agent] = bots_for(args.bots, others, seeds, args.think)
-        self.history: list[State[Any]] = []  # states where the human was to move, for undo
+        # States where the human was to move, for undo; emptied by every roll of a die, so
+        # that undo never takes a rolled die back (no rolling again for a better number).
+        self.history: list[State[Any]] = []
+        self.last_roll = ""  # the last roll in words, for the undo message
+        self.unannounced = ""  # the person's own roll, told by the status line if it can
         self.marked: list[Any] = []  # positions the bots' last moves reached
         self.last: Any = None  # the move that led to ``state`` (the --svg drawing marks it)
         self.seed = seed
@@ -114,30 +123,87 @@ class _Session:
         for r in range(0, len(items), per_row):
             self.out.print(Text("".join(x.ljust(width) for x in items[r : r + per_row]).rstrip()))
 
+    @property
+    def stopped(self) -> bool:
+        """True when the game is stopped by the turn limit (a game without a turn-limit
+        rule of its own, ``astroplane.turnlimit``)."""
+        return turnlimit.stopped(self.state, self.max_turns)
+
+    @property
+    def waiting(self) -> bool:
+        """True while the bots (or the dice) act: the game goes on and it is not the
+        person's decision."""
+        state = self.state
+        return (
+            not state.is_over
+            and not self.stopped
+            and (state.is_chance_node or int(state.to_move) != self.human)
+        )
+
     def bots_move(self) -> None:
-        """Let the bots (and the dice) act until it is the human's turn or the game ends."""
+        """Let the bots and the dice act until it is the person's decision or the game
+        ends. Each roll is told once: a bot's here, the person's by the status line shown
+        with their turn (``announce``). A roll ends what ``undo`` can take back."""
         g = self.game
         self.marked = []
-        while not self.state.is_over and (
-            self.state.is_chance_node or int(self.state.to_move) != self.human
-        ):
+        while self.waiting:
             state = self.state
+            who = self.name(int(state.to_move))
             if state.is_chance_node:
                 move = sample_chance(state, self.rng)
-                roller = self.name(int(state.to_move))
-                self.out.print(Text.assemble(roller, f" rolls {g.format_move(state, move)}"))
+                text = g.format_move(state, move)
                 self.state, self.last = state.play(move), move
+                self.history.clear()
+                self.last_roll = f"{g.seat_names[state.to_move]} rolled {text}"
+                if int(state.to_move) == self.human and not self.waiting:
+                    self.unannounced = text
+                else:
+                    self.out.print(Text.assemble(who, f" rolls {text}"))
                 continue
-            else:
-                move = self.bots[int(state.to_move)].choose(state)
-                who = self.name(int(state.to_move))
-                if g.highlights is not None:
-                    self.marked.extend(g.highlights(state, move))
+            move = self.bots[int(state.to_move)].choose(state)
+            if g.highlights is not None:
+                self.marked.extend(g.highlights(state, move))
             self.out.print(Text.assemble(who, f" plays {g.format_move(state, move)}"))
             self.state, self.last = state.play(move), move
         if self.marked and not self.state.is_over:
             # Only games that name what a move reached (Game.highlights) mark it.
             self.out.print(Text("(the positions the bots' moves reached are marked >like this<)"))
+
+    def announce(self) -> None:
+        """Tell the person's own roll, unless the status line shown with their turn says
+        it (as Aeroplane Chess's does: "R (Red) rolled a 3")."""
+        roll, self.unannounced = self.unannounced, ""
+        status = self.game.status(self.state)
+        if roll and not re.search(rf"(?<!\w){re.escape(roll)}(?!\w)", status.split(":", 1)[-1]):
+            self.out.print(Text.assemble(self.name(self.human), f" rolls {roll}"))
+
+    def forced_pass(self) -> bool:
+        """Play a pass for the person when it is their only legal action (it cannot be
+        undone: there was nothing else to play); True if one was played."""
+        g, state = self.game, self.state
+        legal = state.legal_moves()
+        if len(legal) != 1 or g.format_move(state, legal[0]).strip().lower() != "pass":
+            return False
+        roll, self.unannounced = self.unannounced, ""
+        rolled = f" rolls {roll}:" if roll else ":"
+        self.out.print(
+            Text.assemble(
+                self.name(self.human),
+                f"{rolled} no legal move but pass, so you pass (played for you).",
+            )
+        )
+        self.state, self.last = state.play(legal[0]), legal[0]
+        return True
+
+    def undo(self) -> bool:
+        """Take back the person's last action and the bots' replies; False when there is
+        nothing to take back (nothing played, or a die rolled since: a rolled die stays)."""
+        if not self.history:
+            return False
+        self.state = self.history.pop()
+        self.marked = []
+        self.last = None
+        return True
 
     def read_move(self, text: str) -> Any:
         """A move from the human's input: a number from the list, or move notation."""
@@ -159,9 +225,12 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
     while True:
         session.bots_move()
         state = session.state
-        if state.is_over:
+        if state.is_over or session.stopped:
             break
+        if session.forced_pass():
+            continue
         if shown is not state:
+            session.announce()
             session.show()
             session.print_moves()
             shown = state
@@ -187,19 +256,27 @@ def cmd_play(args: argparse.Namespace, out: Console, err: Console) -> int:
         elif word in ("legend", "rules"):
             out.print(Text(g.texts.get(word, f"{g.title} has no {word} text.")))
         elif word == "undo":
-            if not session.history:
+            if session.undo():
+                shown = None
+                out.print("Undone.")
+            elif session.last_roll:
+                out.print(
+                    Text(
+                        f"Nothing to undo: undo stops at the last roll ({session.last_roll}; "
+                        "a rolled die stays rolled)."
+                    )
+                )
+            else:
                 out.print("Nothing to undo.")
-                continue
-            session.state = session.history.pop()
-            session.marked = []
-            session.last = None
-            shown = None
-            out.print("Undone.")
         else:
             _human_move(session, text)
     final = session.state
     out.print(board_text(g, final))
-    out.print(Text(f"Game over: {g.describe_outcome(final)}", style="bold"))
+    if session.stopped:
+        words = turnlimit.stopped_words(g, session.max_turns)
+        out.print(Text(f"Game over: {words}.", style="bold"))
+    else:
+        out.print(Text(f"Game over: {g.describe_outcome(final)}", style="bold"))
     if args.svg is not None:
         write_svg(g, final, args.svg, session.last)
         out.print(Text(f"Final position drawn in {args.svg}"))

@@ -26,10 +26,12 @@ from astroplane.cli.common import (
     rules_label,
     seat_style,
     sides,
+    start_state,
     write_svg,
 )
 from astroplane.kit.anyrecord import record_functions
 from astroplane.protocol import Game, State, get_game
+from astroplane.turnlimit import stopped_words
 
 __all__ = ["cmd_selfplay"]
 
@@ -38,7 +40,7 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
     game = get_game(args.game)
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     rng = random.Random(seed)
-    rules = rules_for(game, args.rules, args.max_turns)
+    rules = rules_for(game, args.rules)
     names: list[str] = args.bots
     record_dir: Path | None = args.record
     if record_dir is not None:
@@ -46,9 +48,9 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
             record_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise CliError(f"cannot create record directory {str(record_dir)!r}: {e}") from e
-    initial = game.new_game(args.players, rules=rules)
+    initial = start_state(game, args.players, rules, args.max_turns)
     seat_bots = {int(s): names[i % len(names)] for i, s in enumerate(initial.seats)}
-    limit = f", turn limit {args.max_turns}" if game.with_turn_limit is not None else ""
+    limit = f", turn limit {args.max_turns}"
     teams = sides(game, initial)
     if teams:
         limit += ", teams " + " against ".join(_team_name(game, t) for t in teams)
@@ -82,18 +84,24 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
                 out.print(Text(game.status(initial)))
                 hook = _shower(game, out)
             t0 = time.perf_counter()
-            run = play_game(initial, agents, on_action=hook, chance_seed=rng.randrange(2**32))
+            run = play_game(
+                initial,
+                agents,
+                max_turns=args.max_turns,
+                on_action=hook,
+                chance_seed=rng.randrange(2**32),
+            )
             seconds = time.perf_counter() - t0
             results.append(run)
             final = run.final
             if args.games == 1 and not args.show:
                 out.print(board_text(game, final))
-            out.print(
-                Text(
-                    f"Game {g}: {game.describe_outcome(final)}; "
-                    f"{len(run.moves)} actions, {seconds:.2f} s"
-                )
+            how = (
+                stopped_words(game, args.max_turns)
+                if run.truncated
+                else game.describe_outcome(final)
             )
+            out.print(Text(f"Game {g}: {how}; {len(run.moves)} actions, {seconds:.2f} s"))
             if record_dir is not None:
                 path = record_dir / f"game-{g:03d}{RECORD_SUFFIX}"
                 _write_record(game, run, path, event=f"astroplane selfplay, seed {seed}, game {g}")
@@ -179,8 +187,11 @@ def _summary(
             str(shared),
             f"{total / len(results):.2f}",
         )
-    turns = [r.final.turn for r in results]
+    turns = [r.final.turn - r.truncated for r in results]  # a stopped game: turn N + 1 began
     table.caption = f"turns: mean {sum(turns) / len(turns):.1f}, max {max(turns)}"
+    stopped = sum(r.truncated for r in results)
+    if stopped:
+        table.caption += f"; {stopped} stopped by the turn limit"
     if teams:
         won = []
         for team in teams:

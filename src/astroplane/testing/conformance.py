@@ -7,11 +7,10 @@ import random
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
-import attrs
-
 from astroplane.protocol import Game, State, get_game, sample_chance
 from astroplane.testing.hostile import _repr, check_hostile
 from astroplane.testing.report import ConformanceError, ConformanceReport
+from astroplane.turnlimit import limit_state, stopped
 
 
 def assert_conformance(rules: Any = None, **kwargs: Any) -> ConformanceReport:
@@ -41,13 +40,14 @@ def check_conformance(
 
     Args:
         rules: The game's rules value (a ``Rules`` for ASTROPLANE); None for the game's
-            standard rules. Its ``max_turns`` option, if it has one, is set to
-            ``max_turns`` so that every game ends.
+            standard rules.
         game: The game, by registered name or as a ``Game``.
         players: Player counts to play (default: every count the game allows).
         games: Games per player count.
         seed: Seed of the random play; game ``i`` of a count uses ``seed + i``.
-        max_turns: The turn limit the games must end within.
+        max_turns: The turn limit, as for every tool (``astroplane.turnlimit``): no turn
+            after it is played; the game's turn-limit rule, if it has one, is set to end
+            the game by then, and a game without one is stopped there.
         illegal_samples: Moves from other states tried as illegal per state.
         hostile: Mutated inputs tried per reader by ``check_hostile`` (which also gives
             junk to ``play`` and plays a state at the turn bound); 0 skips those checks.
@@ -62,8 +62,6 @@ def check_conformance(
     counts_all = tuple(g.player_counts if players is None else players)
     if rules is None:
         rules = getattr(g.new_game(counts_all[0]), "rules", None)
-    if rules is not None and hasattr(rules, "max_turns"):
-        rules = attrs.evolve(rules, max_turns=max_turns)
     counts = counts_all
     problems: list[str] = []
     plies = checked = played = 0
@@ -74,7 +72,7 @@ def check_conformance(
     for count in counts:
         for i in range(games):
             run = _Run(g, rules, count, seed + i, illegal_samples, problems)
-            run.play(max_plies=max_turns * 40)
+            run.play(max_turns, max_plies=max_turns * 40)
             plies += run.plies
             checked += run.checked
             played += 1
@@ -116,9 +114,10 @@ class _Run:
     def fail(self, what: str) -> None:
         self.problems.append(f"{self.where}: {what}")
 
-    def play(self, max_plies: int) -> None:
+    def play(self, max_turns: int, max_plies: int) -> None:
         try:
             state = self.game.new_game(self.players, rules=self.rules)
+            state = limit_state(state, max_turns, self.game)
         except ValueError as exc:
             self.fail(f"new_game failed: {exc}")
             return
@@ -129,7 +128,7 @@ class _Run:
             except Exception as exc:  # a rule set under test may fail in any way
                 self.fail(f"checking the state raised {type(exc).__name__}: {exc}")
                 return
-            if state.is_over:
+            if state.is_over or stopped(state, max_turns):
                 self.ended = True
                 return
             if len(self.problems) > 50:

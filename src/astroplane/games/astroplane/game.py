@@ -41,6 +41,7 @@ from astroplane.games.astroplane.formats.record import GameRecord
 from astroplane.games.astroplane.moves import SQUARE_KINDS, STEP_KINDS, Move, MoveKind
 from astroplane.games.astroplane.outcome import EndReason
 from astroplane.games.astroplane.render import LEGEND, render, status_line
+from astroplane.games.astroplane.rules.core import PackedCore, core_for
 from astroplane.games.astroplane.rules.ruleset import STANDARD, Rules, variants
 from astroplane.games.astroplane.setup import new_game
 from astroplane.games.astroplane.state import GameState
@@ -193,6 +194,10 @@ def _move_to_action(state: GameState, move: Move) -> int:
     return actions.move_to_action(move, state.topology)
 
 
+def _core(state: GameState) -> tuple[PackedCore, bytes]:
+    return core_for(state), state.packed
+
+
 ASTROPLANE: Game[GameState, Move] = Game(
     name="astroplane",
     title="ASTROPLANE",
@@ -231,6 +236,7 @@ ASTROPLANE: Game[GameState, Move] = Game(
     record_to_text=GameRecord.text_of_game,
     record_from_text=GameRecord.game_of_text,
     texts={"goal": GOAL, "legend": LEGEND, "rules": RULES},
+    core=_core,
 )
 """ASTROPLANE, registered under the name ``"astroplane"``."""
 

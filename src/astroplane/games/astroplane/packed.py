@@ -26,6 +26,26 @@ So the stack at ``p``, top first, is ``v = board[p]; v = board[NP - 1 + v]; ...`
 0, and ``board[p]`` alone answers "is it empty" and "whose is the top piece". Boards of up
 to ``MAX_POSITIONS`` positions can be packed.
 
+A *packed position* (what ``GameState.packed`` holds and the packed core,
+``astroplane.games.astroplane.rules.core``, works on) is one ``bytes`` object: the board,
+the locations, the eliminated pieces and the counters, in that order, so that a board
+index is a position index and the counters sit at the end (``c = len(p) - COUNTERS``)::
+
+    +-------------+----------+----------------+----------------------------------+
+    | board       | locs     | eliminated     | counters (COUNTERS = 34 bytes)   |
+    | NP + 40     | 80       | 1 per piece    |                                  |
+    +-------------+----------+----------------+----------------------------------+
+      eliminated: in order, one byte ``piece + 40 * by_seat`` each (0..159)
+      counters, at c + ...:
+        0 to_move            1 seats (bit s: seat s plays)    2 removed count
+        3..6 removed seats, in removal order                  7..10 reserve per seat
+        11..15 travelled marks (bit q of the 40, little-endian)   16..20 landed marks
+        21..24 moves_left    25..28 turn    29..32 last_progress  (int32, little-endian)
+        33 ended: 0 while the game goes on, else 1 + the index of its ``EndReason``
+
+Equal positions are equal bytes (``locs`` follows from the rest), so a packed position
+is its state's identity for ``==`` and ``hash``.
+
 Examples:
     >>> from astroplane.games.astroplane.packed import pack, unpack_stacks, unpack_where
     >>> where = [-1] * 40
@@ -48,15 +68,22 @@ from typing import Final
 from astroplane.games.astroplane.pieces import PIECES_PER_PLAYER
 
 __all__ = [
+    "COUNTERS",
     "MAX_POSITIONS",
     "N_PIECES",
     "OFF_BOARD",
     "OWNER",
+    "eliminated_of",
+    "encode",
     "location",
     "pack",
+    "read_int",
+    "read_mask",
     "stack_at",
     "unpack_stacks",
     "unpack_where",
+    "write_int",
+    "write_mask",
 ]
 
 #: Pieces of a game (4 seats x 10).
@@ -135,3 +162,112 @@ def location(locs: bytes, piece: int) -> int:
 def unpack_where(locs: bytes) -> tuple[int, ...]:
     """Every piece's location (a position or a negative ``Location`` code)."""
     return tuple(location(locs, q) for q in range(N_PIECES))
+
+
+# ---- the packed position: offsets inside its counters block (``c = len(p) - COUNTERS``) --
+#: Bytes of the counters block at the end of a packed position.
+COUNTERS: Final = 34
+TO_MOVE: Final = 0
+SEATS: Final = 1
+N_REMOVED: Final = 2
+REMOVED_AT: Final = 3
+RESERVE_AT: Final = 7
+TRAVELLED_AT: Final = 11
+LANDED_AT: Final = 16
+MOVES_LEFT_AT: Final = 21
+TURN_AT: Final = 25
+PROGRESS_AT: Final = 29
+ENDED: Final = 33
+#: Bytes before the eliminated pieces: the board and the locations (plus the positions).
+HEAD: Final = N_PIECES + 2 * N_PIECES
+#: The int32 counters hold -2**31 .. 2**31 - 1 (readers refuse what play never makes).
+INT32_MIN: Final = -(1 << 31)
+INT32_MAX: Final = (1 << 31) - 1
+
+
+def read_int(p: bytes, at: int) -> int:
+    """The signed 32-bit little-endian integer at ``p[at : at + 4]``."""
+    u = p[at] | p[at + 1] << 8 | p[at + 2] << 16 | p[at + 3] << 24
+    return u - (1 << 32) if u >= 1 << 31 else u
+
+
+def write_int(b: bytearray, at: int, value: int) -> None:
+    """Store ``value`` (``INT32_MIN..INT32_MAX``) at ``b[at : at + 4]``."""
+    u = value & 0xFFFFFFFF
+    b[at] = u & 255
+    b[at + 1] = u >> 8 & 255
+    b[at + 2] = u >> 16 & 255
+    b[at + 3] = u >> 24
+
+
+def read_mask(p: bytes, at: int) -> int:
+    """The 40-bit piece mask at ``p[at : at + 5]`` (bit ``q``: piece ``q``)."""
+    return p[at] | p[at + 1] << 8 | p[at + 2] << 16 | p[at + 3] << 24 | p[at + 4] << 32
+
+
+def write_mask(b: bytearray, at: int, mask: int) -> None:
+    """Store a 40-bit piece mask at ``b[at : at + 5]``."""
+    b[at] = mask & 255
+    b[at + 1] = mask >> 8 & 255
+    b[at + 2] = mask >> 16 & 255
+    b[at + 3] = mask >> 24 & 255
+    b[at + 4] = mask >> 32 & 255
+
+
+def eliminated_of(p: bytes, n_positions: int) -> tuple[tuple[int, int], ...]:
+    """The ``(piece, by_seat)`` pairs of a packed position, in order."""
+    start = n_positions + HEAD
+    return tuple((v % N_PIECES, v // N_PIECES) for v in p[start : len(p) - COUNTERS])
+
+
+def encode(
+    board: bytes,
+    locs: bytes,
+    eliminated: Sequence[tuple[int, int]],
+    seats: Sequence[int],
+    removed: Sequence[int],
+    to_move: int,
+    reserve: Sequence[int],
+    travelled: int,
+    landed: int,
+    moves_left: int,
+    turn: int,
+    last_progress: int,
+    ended: int,
+) -> bytes:
+    """A packed position from its parts (see the module docs).
+
+    Raises:
+        ValueError: If a part does not fit its bytes (a counter outside int32, a mark
+            mask of more than 40 bits, a seat or reserve out of range); the message names
+            the part.
+    """
+    for name, value in (
+        ("moves_left", moves_left),
+        ("turn", turn),
+        ("last_progress", last_progress),
+    ):
+        if not INT32_MIN <= value <= INT32_MAX:
+            raise ValueError(f"{name} {value} is out of range")
+    for name, mask in (("travelled", travelled), ("landed", landed)):
+        if mask < 0 or mask >> N_PIECES:
+            raise ValueError(f"{name} marks name pieces that do not exist")
+    c = bytearray(COUNTERS)
+    c[TO_MOVE] = to_move
+    bits = 0
+    for seat in seats:
+        bits |= 1 << seat
+    c[SEATS] = bits
+    c[N_REMOVED] = len(removed)
+    for i, seat in enumerate(removed):
+        c[REMOVED_AT + i] = seat
+    for seat in range(4):
+        c[RESERVE_AT + seat] = reserve[seat]
+    write_mask(c, TRAVELLED_AT, travelled)
+    write_mask(c, LANDED_AT, landed)
+    write_int(c, MOVES_LEFT_AT, moves_left)
+    write_int(c, TURN_AT, turn)
+    write_int(c, PROGRESS_AT, last_progress)
+    c[ENDED] = ended
+    gone = bytes(q + N_PIECES * by for q, by in eliminated)
+    return board + locs + gone + bytes(c)

@@ -14,12 +14,10 @@ from itertools import islice
 from types import MappingProxyType
 from typing import Any
 
-import attrs
-
 from astroplane.errors import PositionError
 from astroplane.games.astroplane.enums import SEAT_NAMES, Seat
 from astroplane.games.astroplane.outcome import EndReason
-from astroplane.games.astroplane.packed import pack
+from astroplane.games.astroplane.packed import encode, pack
 from astroplane.games.astroplane.pieces import (
     PIECES_PER_PLAYER,
     piece_id,
@@ -28,6 +26,7 @@ from astroplane.games.astroplane.pieces import (
     seat_from_name,
 )
 from astroplane.games.astroplane.rules.ruleset import STANDARD, Rules
+from astroplane.games.astroplane.rules.validate import counters_problem
 from astroplane.games.astroplane.state import (
     ELIMINATED,
     IN_RESERVE,
@@ -319,11 +318,19 @@ def _setup(
             mask |= 1 << pid
         marks.append(mask)
     board, locs = pack(table, where, t.n_positions)
-    state = GameState(
-        t, rules, seats, board, (res[0], res[1], res[2], res[3]), elim, removed_seats,
-        Seat(first), 1 if moves_left is None else _whole(moves_left, "moves_left"),
-        turn, marks[0], marks[1], last_progress, None, locs,
-    )  # fmt: skip
+    left = 1 if moves_left is None else _whole(moves_left, "moves_left")
+    problem = counters_problem(turn, last_progress, left)
+    if problem:
+        raise PositionError(problem)
+
+    def build(left: int) -> GameState:
+        packed = encode(
+            board, locs, elim, seats, removed_seats, first, res, marks[0], marks[1], left,
+            turn, last_progress, 0,
+        )  # fmt: skip
+        return GameState(t, rules, packed)
+
+    state = build(left)
     if reason is not None:
         if moves_left not in (None, 0):
             raise PositionError("a finished game has no moves left (moves_left 0)")
@@ -332,7 +339,10 @@ def _setup(
     if moves_left is None and first in seats and first not in removed_seats:
         left = rules.turn_moves(state, first)
         if left != 1:
-            state = attrs.evolve(state, moves_left=left)
+            problem = counters_problem(turn, last_progress, left)
+            if problem:
+                raise PositionError(problem)
+            state = build(left)
     rules.validate(state)
     return rules.start_turn(state)
 

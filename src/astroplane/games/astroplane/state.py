@@ -28,8 +28,23 @@ from astroplane.games.astroplane.enums import SEAT_NAMES, Location, Seat
 from astroplane.games.astroplane.moves import FIRE, SQUARE_KINDS, STEP_KINDS, Move
 from astroplane.games.astroplane.outcome import Outcome
 from astroplane.games.astroplane.packed import (
+    COUNTERS,
+    ENDED,
+    LANDED_AT,
+    MOVES_LEFT_AT,
     N_PIECES,
+    N_REMOVED,
     OFF_BOARD,
+    PROGRESS_AT,
+    REMOVED_AT,
+    RESERVE_AT,
+    SEATS,
+    TO_MOVE,
+    TRAVELLED_AT,
+    TURN_AT,
+    eliminated_of,
+    read_int,
+    read_mask,
     stack_at,
     unpack_stacks,
     unpack_where,
@@ -66,27 +81,50 @@ NOT_PLAYING = int(Location.NOT_PLAYING)
 
 
 class _Caches:
-    """Slots for what a state computes once and keeps: its legal actions (filled in by the
-    rules engine when it builds the state), and its stacks and piece locations decoded
-    from the packed board. Not attrs fields, so the constructor does not spend time
-    setting them; they are empty until first use."""
+    """Slots for what a state computes once and keeps: its engine (the packed core's
+    tables for its board and rules), its legal actions, its outcome, and its stacks and
+    piece locations decoded from the packed position. Not attrs fields, so the
+    constructor does not spend time setting them; they are empty until first use."""
 
-    __slots__ = ("_legal", "_stacks", "_where")
+    __slots__ = ("_engine", "_legal", "_outcome", "_stacks", "_where")
+    _engine: Any
     _legal: tuple[Move, ...]
+    _outcome: Outcome | None
     _stacks: tuple[tuple[int, ...], ...]
     _where: tuple[int, ...]
 
 
-@attrs.frozen(cache_hash=True, repr=False)
+_SEAT = tuple(Seat)
+#: The seats of a game by the bit mask of its seats (``packed``: bit ``s``, seat ``s``).
+_SEATS_OF_MASK = tuple(tuple(s for s in Seat if mask >> s & 1) for mask in range(16))
+#: The counters, as offsets from the end of a packed position (``packed``).
+_TO_MOVE = TO_MOVE - COUNTERS
+_SEATS = SEATS - COUNTERS
+_N_REMOVED = N_REMOVED - COUNTERS
+_REMOVED = REMOVED_AT - COUNTERS
+_RESERVE = RESERVE_AT - COUNTERS
+_ENDED = ENDED - COUNTERS
+
+
+def _counter(read: Callable[[bytes, int], int], p: bytes, at: int) -> int:
+    """The counter at ``at`` of the counters block of the packed position ``p``."""
+    return read(p, len(p) - COUNTERS + at)
+
+
+@attrs.frozen(repr=False)
 class GameState(_Caches):
-    """A complete, immutable game state.
+    """A complete, immutable game state: a view of a packed position.
 
     Build one with ``new_game`` or ``setup_position``; the constructor itself does no
-    validation and is for the rules engine.
+    validation and is for the rules engine. The position is kept packed in one ``bytes``
+    object (``packed``; its layout is in ``astroplane.games.astroplane.packed`` and on the
+    architecture page), which the packed core's rules read and write; every other
+    attribute is read from it when asked.
 
     Attributes:
         topology: The board.
         rules: The rule set in force (options and phases, see ``astroplane.Rules``).
+        packed: The packed position (private layout; equal states have equal bytes).
         seats: The seats in the game, in turn order (clockwise from S) [D2].
         board: The stacks, packed (``astroplane.games.astroplane.packed``); read them
             with ``stacks``, ``stack`` and ``top``.
@@ -103,8 +141,7 @@ class GameState(_Caches):
         last_progress: The last turn with progress [D25] (0: none yet).
         outcome: None while the game goes on.
         locs: Per piece, where it is, packed (``astroplane.games.astroplane.packed``); read it with
-            ``where`` and ``location``. Derived from the fields above and kept for speed;
-            not part of equality.
+            ``where`` and ``location``.
     """
 
     #: The registered name of this game (``astroplane.protocol.get_game``).
@@ -112,19 +149,87 @@ class GameState(_Caches):
 
     topology: Topology
     rules: Rules
-    seats: tuple[Seat, ...]
-    board: bytes
-    reserve: tuple[int, int, int, int]
-    eliminated: tuple[tuple[int, int], ...]
-    removed: tuple[Seat, ...]
-    to_move: Seat
-    moves_left: int
-    turn: int
-    travelled: int
-    landed: int
-    last_progress: int
-    outcome: Outcome | None
-    locs: bytes = attrs.field(eq=False)
+    packed: bytes
+
+    def __hash__(self) -> int:
+        return hash(self.packed)
+
+    # ---- the fields, read from the packed position ----------------------------------
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats in the game, in turn order (clockwise from S) [D2]."""
+        return _SEATS_OF_MASK[self.packed[_SEATS]]
+
+    @property
+    def board(self) -> bytes:
+        """The stacks, packed (``astroplane.games.astroplane.packed``)."""
+        return self.packed[: self.topology.n_positions + N_PIECES]
+
+    @property
+    def locs(self) -> bytes:
+        """Per piece, where it is, packed (``astroplane.games.astroplane.packed``)."""
+        start = self.topology.n_positions + N_PIECES
+        return self.packed[start : start + 2 * N_PIECES]
+
+    @property
+    def reserve(self) -> tuple[int, int, int, int]:
+        """Reserve count per seat number (4 entries) [D17]."""
+        p = self.packed
+        return (p[_RESERVE], p[_RESERVE + 1], p[_RESERVE + 2], p[_RESERVE + 3])
+
+    @property
+    def eliminated(self) -> tuple[tuple[int, int], ...]:
+        """``(piece, by_seat)`` for each eliminated piece, in order."""
+        return eliminated_of(self.packed, self.topology.n_positions)
+
+    @property
+    def removed(self) -> tuple[Seat, ...]:
+        """Seats removed as stuck players [D16], in removal order."""
+        p = self.packed
+        n = p[_N_REMOVED]
+        return tuple(_SEAT[p[_REMOVED + i]] for i in range(n)) if n else ()
+
+    @property
+    def to_move(self) -> Seat:
+        """The seat whose turn it is (also set after the game ended)."""
+        return _SEAT[self.packed[_TO_MOVE]]
+
+    @property
+    def moves_left(self) -> int:
+        """Moves left in the current turn (0 once the game is over)."""
+        return _counter(read_int, self.packed, MOVES_LEFT_AT)
+
+    @property
+    def turn(self) -> int:
+        """Turn number, 1 for the first player's first turn [D18]."""
+        return _counter(read_int, self.packed, TURN_AT)
+
+    @property
+    def last_progress(self) -> int:
+        """The last turn with progress [D25] (0: none yet)."""
+        return _counter(read_int, self.packed, PROGRESS_AT)
+
+    @property
+    def travelled(self) -> int:
+        """Bitmask of pieces that travelled a Wormhole and have not stepped since [D19]."""
+        return _counter(read_mask, self.packed, TRAVELLED_AT)
+
+    @property
+    def landed(self) -> int:
+        """Bitmask of pieces that landed on a stack during the current turn [D9]."""
+        return _counter(read_mask, self.packed, LANDED_AT)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (scored by the rule set's phases), or None while it goes on."""
+        if not self.packed[_ENDED]:
+            return None
+        try:
+            return self._outcome
+        except AttributeError:
+            out = self.rules.outcome(self)
+            object.__setattr__(self, "_outcome", out)
+            return out
 
     # ---- the board --------------------------------------------------------------------
     @property
@@ -134,7 +239,7 @@ class GameState(_Caches):
         try:
             return self._stacks
         except AttributeError:
-            stacks = unpack_stacks(self.board, self.topology.n_positions)
+            stacks = unpack_stacks(self.packed, self.topology.n_positions)
             object.__setattr__(self, "_stacks", stacks)
             return stacks
 
@@ -208,7 +313,7 @@ class GameState(_Caches):
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""
-        return self.outcome is not None
+        return self.packed[-1] != 0
 
     @property
     def is_chance_node(self) -> bool:
@@ -254,7 +359,7 @@ class GameState(_Caches):
         Raises:
             ValueError: If the position is not on this board.
         """
-        return stack_at(self.board, self.topology.n_positions, self._pos(position))
+        return stack_at(self.packed, self.topology.n_positions, self._pos(position))
 
     def top(self, position: int | str) -> int | None:
         """The top piece at a position, or None if it is empty.
@@ -262,7 +367,7 @@ class GameState(_Caches):
         Raises:
             ValueError: If the position is not on this board.
         """
-        v = self.board[self._pos(position)]
+        v = self.packed[self._pos(position)]
         return v - 1 if v else None
 
     def location(self, piece: int | str) -> int:
@@ -273,10 +378,11 @@ class GameState(_Caches):
             ValueError: If ``piece`` is not a piece id or name.
         """
         q = self._piece(piece)
-        locs = self.locs
-        if locs[N_PIECES + q] == OFF_BOARD:
-            return Location(-locs[q])
-        return locs[N_PIECES + q] << 8 | locs[q]
+        at = self.topology.n_positions + N_PIECES + q
+        locs = self.packed
+        if locs[N_PIECES + at] == OFF_BOARD:
+            return Location(-locs[at])
+        return locs[N_PIECES + at] << 8 | locs[at]
 
     def reserve_count(self, seat: int | str) -> int:
         """Reserve pieces a seat still has [D17].
@@ -313,7 +419,7 @@ class GameState(_Caches):
         """
         pid = self._piece(piece)
         pos = self.where[pid]
-        if pos < 0 or self.board[pos] != pid + 1:
+        if pos < 0 or self.packed[pos] != pid + 1:
             return ()  # off the board, or not on top (captive or covered)
         t = self.topology
         in_grid = t.is_grid_position(pos)

@@ -56,8 +56,14 @@ def _polygon(cx: float, cy: float, r: float, sides: int, turn: float) -> str:
     )
 
 
-# Per kind: sides, radius and rotation of its shape (hexagon, square, triangle).
-_SHAPES = ((6, 0.42, 0.0), (4, 0.31, math.pi / 4), (3, 0.2, -math.pi / 2))
+# Per kind: sides, radius and rotation of its shape (hexagon, square, triangle). Linked
+# points are one unit apart and rows sqrt(3)/2: a hexagon of radius 0.38 (0.33 high each
+# side of its point) leaves a band under it, above the shapes of the next row (which are
+# half a unit to each side), where the stack text fits (``_LABEL_*``).
+_SHAPES = ((6, 0.38, 0.0), (4, 0.28, math.pi / 4), (3, 0.18, -math.pi / 2))
+_LABEL_DY, _LABEL_SIZE = 0.435, 0.13  # the stack text: centre below the point, font size
+_NAME_DY, _NAME_SIZE = -0.51, 0.13  # the point name, above the point
+_RING = 0.42  # a controlled castle's ring
 
 
 def render_svg(
@@ -127,11 +133,11 @@ def render_svg(
         x, y = at(p)
         body.append(el("circle", title(name), id=ids("pt", name), cx=x, cy=y, r=0.16, fill=_POINT,
                        stroke=_LINE, stroke_width=0.03))  # fmt: skip
-        body.append(text(x, y - 0.52, name, 0.14, "#7a7262"))
+        body.append(text(x, y + _NAME_DY, name, _NAME_SIZE, "#7a7262"))
         cell = state.cells[p]
         if cell:
             if state.controlled >> p & 1:
-                ring = el("circle", cx=x, cy=y, r=0.47, fill="none", stroke=INK, stroke_width=0.07)
+                ring = el("circle", cx=x, cy=y, r=_RING, fill="none", stroke=INK, stroke_width=0.06)
                 body.append(
                     el("g", title(f"{name}: a controlled castle") + ring, id=ids("ctrl", name))
                 )
@@ -146,7 +152,7 @@ def render_svg(
                        id=ids("mod", name, KINDS[kind]), points=_polygon(x, y, r, sides, turn),
                        fill=colour.fill, stroke=INK, stroke_width=0.035, stroke_linejoin="round")
                 )  # fmt: skip
-            labels.append(text(x, y + 0.56, stack_text(cell), 0.16, INK, **_HALO))
+            labels.append(text(x, y + _LABEL_DY, stack_text(cell), _LABEL_SIZE, INK, **_HALO))
         elif p in gem_of:
             who = gem_of[p]
             colour = PALETTE[who]

@@ -19,27 +19,41 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from astroplane.games.astroplane.construct import engine_of, view_of
 from astroplane.games.astroplane.moves import Move
-from astroplane.games.astroplane.packed import N_PIECES, OFF_BOARD, OWNER
-from astroplane.games.astroplane.rules.codes import (
-    ELIMINATE,
-    END_TURN,
-    FIRE,
-    ORDINARY,
-    SINGULARITY,
-    SQUARE,
-    STEP,
-    TRAVEL,
-    WORMHOLE,
+from astroplane.games.astroplane.packed import (
+    COUNTERS,
+    N_PIECES,
+    OFF_BOARD,
+    OWNER,
+    RESERVE_AT,
+    TO_MOVE,
+    TRAVELLED_AT,
+)
+from astroplane.games.astroplane.rules.codes import ELIMINATE, FIRE, ORDINARY, SQUARE, TRAVEL
+from astroplane.games.astroplane.rules.engine import IN_SINGULARITY as SINGULARITY_CLASS
+from astroplane.games.astroplane.rules.engine import (
+    ON_FIRING,
+    ON_WORMHOLE,
+    ORDINARY_APEX,
+    SQUARE_APEX,
+    TO_SINGULARITY,
+    Engine,
 )
 from astroplane.games.astroplane.rules.squares import square_owner, touches_other_square
 from astroplane.games.astroplane.state import GameState
-from astroplane.games.astroplane.topology import STEP_SINGULARITY, Topology
 
 if TYPE_CHECKING:
     from astroplane.games.astroplane.rules.ruleset import Rules
 
-__all__ = ["Probe", "legal_actions", "rule_actions"]
+__all__ = [
+    "Probe",
+    "generate",
+    "has_legal",
+    "legal_actions",
+    "legal_numbers",
+    "rule_actions",
+]
 
 #: Reserve choices (``Move.choice``, see ``RESERVE_CHOICES``) by pieces in reserve (0, 1, 2+):
 #: bringing a reserve piece in is compulsory [D28] ...
@@ -71,111 +85,6 @@ NO_KILL = (
     "square_vs_square)"
 )
 
-# Interning: key = (((kind * NP + origin + 1) * NP + target + 1) << 4) | choice, exact for a
-# board of NP - 1 positions and choices 0..15; one table per NP.
-_INTERN: dict[int, dict[int, Move]] = {}
-
-
-def _table(t: Topology) -> tuple[dict[int, Move], int]:
-    np_ = t.n_positions + 1
-    table = _INTERN.get(np_)
-    if table is None:
-        table = _INTERN[np_] = {}
-    return table, np_
-
-
-def _new(table: dict[int, Move], key: int, kind: int, origin: int, target: int, c: int) -> Move:
-    m = table[key] = Move(kind, origin, target, c)
-    return m
-
-
-#: A destination of a step or a travel, precomputed per board (``_tables``):
-#: ``(target, target ^ 1, target ^ 2, target ^ 3, ordinary cell?, the Move with choice 0,
-#: its intern key)``; ``target ^ 1`` is ``_TO_FIRING`` for a firing position and
-#: ``_TO_SINGULARITY`` for a Singularity apex (nothing to check there).
-Candidate = tuple[int, int, int, int, bool, Move, int]
-_TO_FIRING: Final = -1
-_TO_SINGULARITY: Final = -2
-#: What a piece on a position can do, per position (``_tables``): ...
-_SQUARE_APEX: Final = 0  # ordinary cell, apex NE or NW: may be a piece of a Square [D14]
-_ORDINARY_APEX: Final = 1  # ordinary cell, apex SW or SE
-_IN_SINGULARITY: Final = 2  # never moves again [D13]
-_ON_WORMHOLE: Final = 3  # may travel [D12]
-_OTHER_CELL: Final = 4  # Hyperspace or another grid cell
-_ON_FIRING: Final = 5  # loads its Anomaly corner [D5]
-_IN_START: Final = 6  # a Start Area
-Tables = tuple[
-    Topology,
-    dict[int, Move],
-    int,
-    tuple[tuple[Candidate, ...], ...],
-    tuple[tuple[Candidate, ...], ...],
-    tuple[int, ...],
-    bool,
-]
-#: Per board (by ``id``, with the board kept alive): see ``_tables``.
-_TABLES: dict[int, Tables] = {}
-#: The tables used last (one board in almost every program): looked at before ``_TABLES``.
-_last: list[Tables] = []
-
-
-def _tables(t: Topology) -> Tables:
-    """For the board ``t``, computed once: ``(t, intern table, n_positions + 1, per
-    position its step candidates, per position its step and travel candidates, per
-    position what a piece there can do, does any step revisit its origin)``."""
-    found = _TABLES.get(id(t))
-    if found is not None and found[0] is t:
-        _last[:] = [found]
-        return found
-    intern, np_ = _table(t)
-    steps_only = []
-    with_travel = []
-    for src in range(t.n_positions):
-        groups = []
-        for mkind, dests in ((STEP, t.step_dests[src]), (TRAVEL, t.travel_dests[src])):
-            cands = []
-            for dst, how in dests:
-                key = ((mkind * np_ + src + 1) * np_ + dst + 1) << 4
-                m0 = intern.get(key) or _new(intern, key, mkind, src, dst, 0)
-                if how == STEP_SINGULARITY:
-                    cands.append((dst, _TO_SINGULARITY, 0, 0, False, m0, key))
-                elif dst >= t.fire_base:
-                    cands.append((dst, _TO_FIRING, 0, 0, False, m0, key))
-                else:
-                    ordinary = t.kind[dst >> 2] == ORDINARY
-                    cands.append((dst, dst ^ 1, dst ^ 2, dst ^ 3, ordinary, m0, key))
-            groups.append(tuple(cands))
-        steps_only.append(groups[0])
-        with_travel.append(groups[0] + groups[1])
-    classes = []
-    for src in range(t.n_positions):
-        if src >= t.start_base:
-            classes.append(_IN_START)
-        elif src >= t.fire_base:
-            classes.append(_ON_FIRING)
-        else:
-            k = t.kind[src >> 2]
-            if k == ORDINARY:
-                classes.append(_SQUARE_APEX if src & 3 < 2 else _ORDINARY_APEX)
-            elif k == SINGULARITY:
-                classes.append(_IN_SINGULARITY)
-            elif k == WORMHOLE:
-                classes.append(_ON_WORMHOLE)
-            else:
-                classes.append(_OTHER_CELL)
-    found = (
-        t,
-        intern,
-        np_,
-        tuple(steps_only),
-        tuple(with_travel),
-        tuple(classes),
-        any(t.step_revisits),
-    )
-    _TABLES[id(t)] = found
-    _last[:] = [found]
-    return found
-
 
 class Probe:
     """Asks the generator why one move is not generated: each rejection of a candidate
@@ -205,18 +114,63 @@ def legal_actions(s: GameState) -> tuple[Move, ...]:
     """All legal actions of ``s`` under its rule set (see ``GameState.legal_moves`` for
     the order): the standard actions, a variant's own actions, its restrictions and
     action filter, then END_TURN when only free actions are left [D7]."""
-    if s.outcome is not None:
+    return legal_moves_of(engine_of(s), s.packed, s)
+
+
+def legal_moves_of(e: Engine, p: bytes, s: GameState | None) -> tuple[Move, ...]:
+    """The legal actions of the packed position ``p`` as moves (``s``: its state, when
+    there is one already; a variant's phases are called on it)."""
+    moves = e.moves
+    if not e.variant_moves:
+        return tuple(moves[a] for a in legal_numbers(e, p))
+    if p[len(p) - 1]:
         return ()
-    acts = rule_actions(s, None)
-    rules = s.rules
-    if rules.actions or rules.restrictions or rules.has_action_filter:
-        acts = variant_actions(rules, s, acts)
+    acts = [moves[a] for a in generate(e, p, None, False)]
+    view = s if s is not None else view_of(e, p)
+    acts = variant_actions(e.rules, view, acts)
     if acts and acts[-1].kind == TRAVEL and all(m.kind == TRAVEL for m in acts):
-        # Only free actions are left: the player may end the turn instead (END_TURN_ONLY).
-        table, np_ = _table(s.topology)
-        key = ((END_TURN * np_) * np_) << 4
-        acts.append(table.get(key) or _new(table, key, END_TURN, -1, -1, 0))
+        acts.append(moves[e.end_turn])  # only free actions are left (END_TURN_ONLY)
     return tuple(acts)
+
+
+def legal_numbers(e: Engine, p: bytes) -> list[int]:
+    """The legal action numbers of ``p``, in legal-move order (the packed core's
+    ``legal_actions``); a variant's restrictions and filter are applied on a state.
+
+    Raises:
+        ValueError: If the rules add actions of their own (they have no numbers).
+    """
+    if p[len(p) - 1]:
+        return []
+    acts = generate(e, p, None, False)
+    if e.variant_moves:
+        if e.has_actions:
+            raise ValueError("a variant's own actions have no action numbers")
+        moves = e.moves
+        kept = variant_actions(e.rules, view_of(e, p), [moves[a] for a in acts])
+        number = e.number_of
+        acts = [number[m] for m in kept]
+    if acts:
+        kind = e.m_kind
+        for a in acts:
+            if kind[a] != TRAVEL:
+                return acts
+        acts.append(e.end_turn)  # only free actions are left (END_TURN_ONLY)
+    return acts
+
+
+def has_legal(e: Engine, p: bytes, keep: bool = False) -> bool:
+    """Does the player to move in ``p`` have a legal action? (The generator stops at the
+    first one, unless a variant's phases must see them all.) With ``keep``, all of them
+    are generated and kept on the engine for the state about to be built
+    (``Engine.kept``)."""
+    if keep or e.variant_moves:
+        moves = legal_moves_of(e, p, None)
+        if keep:
+            e.kept = p
+            e.kept_moves = moves
+        return bool(moves)
+    return bool(generate(e, p, None, True))
 
 
 def variant_actions(rules: Rules, s: GameState, acts: list[Move]) -> list[Move]:
@@ -235,92 +189,105 @@ def variant_actions(rules: Rules, s: GameState, acts: list[Move]) -> list[Move]:
 
 
 def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
-    """The actions the standard rules allow (no END_TURN, no variant actions); with
-    ``probe``, rejections of the probed move are noted on it."""
-    t = s.topology
-    # packed (astroplane.games.astroplane.packed): b[p] top value at p, b[under + v] the one below
-    b = s.board
-    locs = s.locs
-    rules = s.rules
-    mover = s.to_move
-    sq = rules.squares
-    disband = rules.singles_disband_squares
-    reserve = s.reserve[mover]
+    """The actions the standard rules allow in ``s`` (no END_TURN, no variant actions);
+    with ``probe``, rejections of the probed move are noted on it."""
+    e = engine_of(s)
+    moves = e.moves
+    return [moves[a] for a in generate(e, s.packed, probe, False)]
+
+
+def generate(e: Engine, p: bytes, probe: Probe | None, first: bool) -> list[int]:
+    """The action numbers the standard rules allow in the packed position ``p``, in
+    legal-move order (no END_TURN, no variant actions); with ``probe``, rejections of the
+    probed move are noted on it; with ``first``, it stops once it has found some."""
+    # packed (astroplane.games.astroplane.packed): p[q] top value at q, p[under + v] the
+    # one below, the locations from p[locs], the counters from p[k]
+    k = len(p) - COUNTERS
+    locs = e.locs_at
+    mover = p[k + TO_MOVE]
+    sq = e.squares
+    disband = e.disband
+    reserve = p[k + RESERVE_AT + mover]
     if reserve > 2:
         reserve = 2
-    optional = rules.optional_reserve
+    optional = e.optional_reserve
     sing_choices = (_SING_CHOICES_OPTIONAL if optional else _SING_CHOICES)[reserve]
-    sendback = rules.send_back_table
-    travelled = s.travelled
-    tables = _last[0] if _last else None
-    if tables is None or tables[0] is not t:
-        tables = _tables(t)
-    _t, intern, np_, steps_only, with_travel, classes, any_revisit = tables
-    under = np_ - 2  # np_ is n_positions + 1
-    out: list[Move] = []
-    square_cells: list[int] = []
+    sendback = e.sendback
+    steps_only = e.steps_only
+    with_travel = e.with_travel
+    classes = e.classes
+    under = e.under
+    out: list[int] = []
+    square_cells: list[int] | None = None
     loaded = False  # does the mover top a firing position?
     base = mover * 10
     mover_bit = 1 << mover
     owner = OWNER
 
     for v in range(base + 1, base + 11):
-        hi = locs[N_PIECES - 1 + v]
+        hi = p[locs + N_PIECES - 1 + v]
         if hi == OFF_BOARD:
             continue
-        src = hi << 8 | locs[v - 1]
-        if b[src] != v:
+        src = hi << 8 | p[locs + v - 1]
+        if p[src] != v:
             continue  # covered: a captive [D9] or lower in a stack
         c = classes[src]
-        if c == _IN_SINGULARITY:
+        if c == SINGULARITY_CLASS:
             if probe is not None:
                 probe.note_piece(src, IN_SINGULARITY)
             continue
-        below = b[under + v]
-        view = b
-        if any_revisit and t.step_revisits[src]:
-            lifted = bytearray(b)
+        below = p[under + v]
+        view = p
+        if e.any_revisit and e.step_revisits[src]:
+            lifted = bytearray(p)
             lifted[src] = below
             lifted[under + v] = 0
             view = bytes(lifted)
         src_sq = False
         cands = steps_only[src]
-        if c <= _ORDINARY_APEX:
+        if c <= ORDINARY_APEX:
             if sq:
                 if below:
                     # Leaving may leave a Square behind in the source cell [D15].
                     if not view[under + below]:
                         o = view[src ^ 2]
                         src_sq = o != 0 and not view[under + o] and owner[o] == owner[below]
-                elif c == _SQUARE_APEX:
-                    o = b[src ^ 2]
-                    if o and not b[under + o] and owner[o] == mover:
-                        square_cells.append(src >> 2)  # a Square of the mover [D14]
-        elif c == _ON_WORMHOLE:
-            if not (travelled >> (v - 1)) & 1:
+                elif c == SQUARE_APEX:
+                    o = p[src ^ 2]
+                    if o and not p[under + o] and owner[o] == mover:
+                        # a Square of the mover [D14]
+                        if square_cells is None:
+                            square_cells = [src >> 2]
+                        else:
+                            square_cells.append(src >> 2)
+        elif c == ON_WORMHOLE:
+            pid = v - 1
+            if not (p[k + TRAVELLED_AT + (pid >> 3)] >> (pid & 7)) & 1:
                 cands = with_travel[src]
             elif probe is not None:
-                for dst, _how in t.travel_dests[src]:
+                for dst, _how in e.topology.travel_dests[src]:
                     probe.note(TRAVEL, src, dst, TRAVELLED)
-        elif c == _ON_FIRING:
+        elif c == ON_FIRING:
             loaded = True
-        if probe is not None and c != _ON_WORMHOLE:
+        if probe is not None and c != ON_WORMHOLE:
             probe.note_piece(src, NOT_ON_WORMHOLE, TRAVEL)
-        for dst, d1, d2, d3, ordinary, m0, key in cands:
-            if d1 < 0:
+        for dst, number, flags in cands:
+            mkind = flags & 1  # STEP 0, TRAVEL 1
+            if flags > 3:
+                target = flags >> 2
                 # Nothing to check at the destination; a Square left behind still counts.
-                if src_sq and _d15_conflict(t, view, src, below, dst, v, 0):
+                if src_sq and _d15_conflict(e, view, src, below, dst, v, 0):
                     if probe is not None:
-                        probe.note(m0.kind, src, dst, SIDE_BY_SIDE)
+                        probe.note(mkind, src, dst, SIDE_BY_SIDE)
                     continue
-                if d1 == _TO_SINGULARITY:
+                if target == TO_SINGULARITY:
                     for ch in sing_choices:
-                        out.append(
-                            intern.get(key | ch) or _new(intern, key | ch, m0.kind, src, dst, ch)
-                        )
+                        out.append(number + ch)
                 else:
-                    out.append(m0)
+                    out.append(number)
                 continue
+            ordinary = flags & 2 != 0
+            d1, d2, d3 = dst ^ 1, dst ^ 2, dst ^ 3
             there = view[dst]
             if there:
                 # A Square's piece cannot be landed on (3.5), unless the variant allows it.
@@ -334,11 +301,11 @@ def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
                     ):
                         if probe is not None:
                             reason = OWN_SQUARE if disband else SQUARE_IMPENETRABLE
-                            probe.note(m0.kind, src, dst, reason)
+                            probe.note(mkind, src, dst, reason)
                         continue
             elif view[d1] or view[d3]:
                 if probe is not None:
-                    probe.note(m0.kind, src, dst, OVERLAP)
+                    probe.note(mkind, src, dst, OVERLAP)
                 continue  # [D6] overlap
             opp = view[d2]
             if opp:
@@ -352,45 +319,42 @@ def rule_actions(s: GameState, probe: Probe | None) -> list[Move]:
                     forms = sq and ordinary and not there and not view[under + opp]
                 else:
                     forms = False
-                if (forms or src_sq) and _d15_conflict(t, view, src, below, dst, v, owners):
+                if (forms or src_sq) and _d15_conflict(e, view, src, below, dst, v, owners):
                     if probe is not None:
-                        probe.note(m0.kind, src, dst, SIDE_BY_SIDE)
+                        probe.note(mkind, src, dst, SIDE_BY_SIDE)
                     continue
                 if owners:
                     for ch in sendback[owners]:
-                        out.append(
-                            intern.get(key | ch) or _new(intern, key | ch, m0.kind, src, dst, ch)
-                        )
+                        out.append(number + ch)
                     continue
-            elif src_sq and _d15_conflict(t, view, src, below, dst, v, 0):
+            elif src_sq and _d15_conflict(e, view, src, below, dst, v, 0):
                 if probe is not None:
-                    probe.note(m0.kind, src, dst, SIDE_BY_SIDE)
+                    probe.note(mkind, src, dst, SIDE_BY_SIDE)
                 continue
-            out.append(m0)
+            out.append(number)
+        if first and out:
+            return out
 
     # Firing an Anomaly corner [D5, D13].
     if loaded:
-        for corner, (f1, f2) in t.corner_firing:
-            a, c1 = b[f1], b[f2]
+        for corner, f1, f2, number in e.corners:
+            a, c1 = p[f1], p[f2]
             if a and c1 and owner[a] == mover and owner[c1] == mover:
-                key0 = ((FIRE * np_ + corner + 1) * np_) << 4
                 for ch in (_FIRE_CHOICES_OPTIONAL if optional else _FIRE_CHOICES)[reserve]:
-                    out.append(
-                        intern.get(key0 | ch) or _new(intern, key0 | ch, FIRE, corner, -1, ch)
-                    )
+                    out.append(number + ch)
             elif probe is not None:
                 probe.note(FIRE, corner, -1, NOT_LOADED)
     elif probe is not None:
         probe.note(FIRE, probe.origin, -1, NOT_LOADED)
 
-    if square_cells:
+    if square_cells is not None and not (first and out):
         square_cells.sort()
-        _square_actions(s, square_cells, out, probe)
+        _square_actions(e, p, mover, square_cells, out, probe)
     return out
 
 
 def _d15_conflict(
-    t: Topology,
+    e: Engine,
     board: bytes,
     src: int,
     below: int,
@@ -401,7 +365,7 @@ def _d15_conflict(
     """Would the single piece of value ``v`` moving ``src`` -> ``dst`` (leaving the piece of
     value ``below`` on top at ``src``) leave two Squares of different players side by side
     [D15]? Only called when the move forms or leaves a Square."""
-    under = t.n_positions - 1
+    under = e.under
     moved = bytearray(board)
     moved[src] = below
     moved[under + v] = moved[dst]
@@ -410,10 +374,10 @@ def _d15_conflict(
         moved[dst ^ 2] = 0
     after = bytes(moved)
     for cell in (src >> 2, dst >> 2):
-        if cell < t.n_cells:
-            sq_owner = square_owner(after, under, t.kind, cell)
+        if cell < e.n_cells:
+            sq_owner = square_owner(after, under, e.kind, cell)
             if sq_owner >= 0 and touches_other_square(
-                after, under, t.kind, t.neighbours, cell, sq_owner
+                after, under, e.kind, e.neighbours, cell, sq_owner
             ):
                 return True
     return False
@@ -422,24 +386,22 @@ def _d15_conflict(
 _EMPTY_CELL: Final = bytes(4)
 
 
-def _square_actions(s: GameState, cells: list[int], out: list[Move], probe: Probe | None) -> None:
+def _square_actions(
+    e: Engine, b: bytes, mover: int, cells: list[int], out: list[int], probe: Probe | None
+) -> None:
     """Square moves and eliminations of the mover's Squares in ``cells`` (rules page: Squares)."""
-    t = s.topology
-    b = s.board
-    kind = t.kind
-    mover = s.to_move
-    neighbours = t.neighbours
-    svs = s.rules.square_vs_square
-    intern, np_ = _table(t)
-    under = np_ - 2
+    kind = e.kind
+    neighbours = e.neighbours
+    svs = e.square_vs_square
+    under = e.under
     for cell in cells:
         for d in range(4):
             n = neighbours[cell][d]
             first = True
             while n >= 0 and kind[n] == ORDINARY and b[4 * n : 4 * n + 4] == _EMPTY_CELL:
                 if first:
-                    if not _square_lands_badly(t, b, cell, n, mover):
-                        out.append(_square_move(intern, np_, SQUARE, cell, n))
+                    if not _square_lands_badly(e, b, cell, n, mover):
+                        out.append(e.square_number(SQUARE, cell, n))
                     elif probe is not None:
                         probe.note(SQUARE, cell, n, SIDE_BY_SIDE)
                 first = False
@@ -458,23 +420,18 @@ def _square_actions(s: GameState, cells: list[int], out: list[Move], probe: Prob
             there = square_owner(b, under, kind, n)
             if there >= 0 and not (svs and there != mover):
                 continue
-            if not _square_lands_badly(t, b, cell, n, mover):
-                out.append(_square_move(intern, np_, ELIMINATE, cell, n))
+            if not _square_lands_badly(e, b, cell, n, mover):
+                out.append(e.square_number(ELIMINATE, cell, n))
             elif probe is not None:
                 probe.note(ELIMINATE, cell, n, SIDE_BY_SIDE)
 
 
-def _square_move(table: dict[int, Move], np_: int, kind: int, cell: int, target: int) -> Move:
-    key = ((kind * np_ + cell + 1) * np_ + target + 1) << 4
-    return table.get(key) or _new(table, key, kind, cell, target, 0)
-
-
-def _square_lands_badly(t: Topology, board: bytes, cell: int, target: int, mover: int) -> bool:
+def _square_lands_badly(e: Engine, board: bytes, cell: int, target: int, mover: int) -> bool:
     """[D15]: would the Square from ``cell``, now in ``target``, touch another player's Square?"""
-    under = t.n_positions - 1
-    for n in t.neighbours[target]:
+    under = e.under
+    for n in e.neighbours[target]:
         if n >= 0 and n != cell and board[4 * n : 4 * n + 4] != _EMPTY_CELL:
-            o = square_owner(board, under, t.kind, n)
+            o = square_owner(board, under, e.kind, n)
             if o >= 0 and o != mover:
                 return True
     return False

@@ -60,7 +60,7 @@ from astroplane.kit.variants import Variants
 if TYPE_CHECKING:
     from astroplane.games.astroplane.events import Event
     from astroplane.games.astroplane.moves import Move
-    from astroplane.games.astroplane.outcome import EndReason
+    from astroplane.games.astroplane.outcome import EndReason, Outcome
     from astroplane.games.astroplane.state import GameState
 
 __all__ = [
@@ -175,6 +175,9 @@ class Rules:
         turn_limit: Derived: the turn whose end ends the game by the turn limit,
             ``max_turns`` or, when it is None, ``MAX_TURN`` (1000000), the last turn a
             position may have [D18, D30].
+        standard_phases: Derived: the names of the phases (``PHASES``) that are the
+            standard rules' own functions, which the packed core runs natively; it calls
+            any other phase through these rules, on a state (a view of its position).
 
     Raises:
         ValueError: If an option has the wrong type or a limit is out of range, or two
@@ -210,6 +213,7 @@ class Rules:
     has_action_filter: bool = attrs.field(init=False, eq=False, repr=False)
     has_custom_win: bool = attrs.field(init=False, eq=False, repr=False)
     turn_limit: int = attrs.field(init=False, eq=False, repr=False)
+    standard_phases: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         put = object.__setattr__
@@ -218,6 +222,12 @@ class Rules:
         put(self, "send_back_table", tuple(self.send_back.choices(m) for m in range(16)))
         put(self, "has_action_filter", self.action_filter is not no_filter)
         put(self, "has_custom_win", self.true_win is not tops_all_singularity_cells)
+        defaults = attrs.fields_dict(Rules)
+        put(
+            self,
+            "standard_phases",
+            frozenset(n for n in PHASES if getattr(self, n) is defaults[n].default),
+        )
 
     def __repr__(self) -> str:
         """The rules as their text (``Rules('standard,max_turns=40')``), or, for rules of
@@ -352,6 +362,11 @@ class Rules:
     def finish(self, state: GameState, reason: EndReason) -> GameState:
         """``state`` as a game that ended for ``reason``, scored."""
         return turns.finish(state, reason)
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        """How the game of ``state`` ended (scored with the ``scoring`` phase, the winners
+        by the ``winners`` phase), or None while it goes on."""
+        return turns.outcome_of(state)
 
 
 #: The phase fields of ``Rules``, in order.

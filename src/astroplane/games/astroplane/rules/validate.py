@@ -19,6 +19,7 @@ from __future__ import annotations
 from astroplane.errors import PositionError
 from astroplane.games.astroplane.enums import SEAT_NAMES, CellKind
 from astroplane.games.astroplane.outcome import EndReason
+from astroplane.games.astroplane.packed import INT32_MAX, INT32_MIN
 from astroplane.games.astroplane.pieces import (
     PIECES_PER_PLAYER,
     piece_name,
@@ -43,7 +44,7 @@ from astroplane.games.astroplane.state import (
 )
 from astroplane.games.astroplane.topology import cell_of
 
-__all__ = ["MAX_TURN", "max_moves_left", "validate_position"]
+__all__ = ["MAX_TURN", "counters_problem", "max_moves_left", "validate_position"]
 
 
 def max_moves_left(state: GameState) -> int:
@@ -194,13 +195,30 @@ def _check_stacks(state: GameState) -> None:
                 )
 
 
+def counters_problem(turn: int, last_progress: int, moves_left: int) -> str:
+    """What is wrong with counters that a packed position cannot even hold (beyond 32
+    bits), in the words of the checks below, or ``""``: ``setup_position`` asks before it
+    packs a position."""
+    if not INT32_MIN <= turn <= INT32_MAX or not INT32_MIN <= last_progress <= INT32_MAX:
+        return _turn_problem(turn, last_progress)
+    if moves_left < INT32_MIN:
+        return f"moves_left must be at least 1, not {_number(moves_left)}"
+    if moves_left > INT32_MAX:
+        return f"moves_left {_number(moves_left)} is more than a turn can hold"
+    return ""
+
+
+def _turn_problem(turn: int, last_progress: int) -> str:
+    return (
+        f"bad turn {_number(turn)} / last progress {_number(last_progress)} "
+        f"(turn 1..{MAX_TURN}, last progress 0..turn)"
+    )
+
+
 def _check_counters(state: GameState, over: EndReason | None) -> None:
     turn = state.turn
     if not 1 <= turn <= MAX_TURN or not 0 <= state.last_progress <= turn:
-        raise PositionError(
-            f"bad turn {_number(turn)} / last progress {_number(state.last_progress)} "
-            f"(turn 1..{MAX_TURN}, last progress 0..turn)"
-        )
+        raise PositionError(_turn_problem(turn, state.last_progress))
     for label, mask in (("travelled", state.travelled), ("landed", state.landed)):
         if mask < 0 or mask >> 40:
             raise PositionError(f"{label} marks name pieces that do not exist")
