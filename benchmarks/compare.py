@@ -179,31 +179,8 @@ def astroplane_worker(quick: bool) -> dict[str, Any]:
     perft = nodes / elapsed
 
     from astroplane import COMPILED
-    from astroplane.protocol import get_game
 
-    # The same playouts through the packed core (Game.core), by action number, no states
-    # (an astroplane from before the core has none).
-    hook = get_game("astroplane").core
-    core: Any = None
-    first: Any = None
-    if hook is not None:
-        core, first = hook(ap.new_game(players=2, rules=rules))
-
-    def core_playouts() -> None:
-        nonlocal plies
-        plies = 0
-        rng = random.Random(1)
-        for _ in range(n_games):
-            p = first
-            while not core.is_terminal(p):
-                legal = core.legal_actions(p)
-                p = core.apply(p, legal[rng.randrange(len(legal))])
-                plies += 1
-
-    core_rate = float("nan")
-    if core is not None:
-        core_playouts()
-        core_rate = plies / _timed(core_playouts)
+    core_rate = _core_games_rate("astroplane", lambda: ap.new_game(players=2, rules=rules), n_games)
 
     return {
         "playout": playout,
@@ -406,6 +383,33 @@ def _random_games_rate(new: Callable[[], Any], n_games: int) -> float:
     return plies / _timed(playouts)
 
 
+def _core_games_rate(name: str, new: Callable[[], Any], n_games: int) -> float:
+    """Plies per second of the same seeded random games through the game's packed core
+    (``Game.core``: ``is_terminal`` / ``legal_actions`` / ``apply`` by action number, no
+    states), after one warm-up pass; NaN for an astroplane whose game has no core."""
+    from astroplane.protocol import get_game
+
+    hook = getattr(get_game(name), "core", None)
+    if hook is None:
+        return float("nan")
+    core, first = hook(new())
+    plies = 0
+
+    def playouts() -> None:
+        nonlocal plies
+        plies = 0
+        rng = random.Random(1)
+        for _ in range(n_games):
+            p = first
+            while not core.is_terminal(p):
+                legal = core.legal_actions(p)
+                p = core.apply(p, legal[rng.randrange(len(legal))])
+                plies += 1
+
+    playouts()
+    return plies / _timed(playouts)
+
+
 def _spiel_games_rate(new: Callable[[], Any], n_games: int) -> float:
     """The same for an OpenSpiel game (``is_terminal`` / ``legal_actions`` /
     ``apply_action`` on one mutable state), after one warm-up pass."""
@@ -457,8 +461,9 @@ def _spiel_perft(st: Any, d: int) -> int:
 
 
 def square_off_worker(quick: bool) -> dict[str, Any]:
+    import attrs
+
     from astroplane import COMPILED
-    from astroplane.core import core_of
     from astroplane.games.square_off import NINE_MENS_MORRIS, SquareOffState, new_game
     from astroplane.perft import perft
 
@@ -489,12 +494,11 @@ def square_off_worker(quick: bool) -> dict[str, Any]:
             s = s.play(legal[rng.randrange(len(legal))])
             ply += 1
     reps = 5 if quick else 20
-    # A state keeps its legal moves once listed: time fresh states of the same positions,
-    # made untimed (``core.state(p)``, what ``play`` returns before they are listed).
-    packed = [core_of(s) for s, _m in positions]
+    # A state keeps its legal moves once listed: time fresh copies of the same states,
+    # made untimed (``attrs.evolve``), as OpenSpiel's are.
     gen_t = 0.0
     for _ in range(reps):
-        fresh = [c.state(p) for pair in packed if pair is not None for c, p in [pair]]
+        fresh = [attrs.evolve(s) for s, _m in positions]
         t0 = time.perf_counter()
         for f in fresh:
             f.legal_moves()
@@ -517,6 +521,7 @@ def square_off_worker(quick: bool) -> dict[str, Any]:
 
     elapsed = _timed(run_perft)
     rate = nodes / elapsed
+    core_rate = _core_games_rate("square-off", lambda: new_game(NINE_MENS_MORRIS), n_games)
     return {
         "playout": playout,
         "movegen": movegen,
@@ -524,7 +529,8 @@ def square_off_worker(quick: bool) -> dict[str, Any]:
         "perft": rate,
         "bytes/state": _bytes_per_state(game, quick),
         "info": f"Square Off nine-mens-morris, COMPILED={COMPILED}, {len(positions)} "
-        f"mid-game positions, perft depth {depth} = {nodes} nodes (on the packed core)",
+        f"mid-game positions, perft depth {depth} = {nodes} nodes, "
+        f"playouts through the packed core {core_rate:,.0f} plies/s",
         "compiled": COMPILED,
     }
 

@@ -103,7 +103,7 @@ class Theirs:
     """OpenSpiel's C++ MCTSBot with random rollouts and a wall-clock budget a move."""
 
     def __init__(self, game: Any, seconds: float, seed: int, uct_c: float, solve: bool) -> None:
-        import pyspiel  # type: ignore[import-not-found]  # noqa: PLC0415
+        import pyspiel  # type: ignore[import-not-found]
 
         evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
         self.bot = pyspiel.MCTSBot(
@@ -124,7 +124,9 @@ class Theirs:
         """Nothing to release."""
 
 
-def play_one(ours: Ours, other: Ours | Theirs, ours_first: bool, spiel_game: Any) -> tuple[float, int]:
+def play_one(
+    ours: Ours, other: Ours | Theirs, ours_first: bool, spiel_game: Any
+) -> tuple[float, int]:
     """One game; our score (1, 0.5 or 0) and its length in plies."""
     state = new_game(NINE_MENS_MORRIS)
     spiel = spiel_game.new_initial_state() if spiel_game is not None else None
@@ -177,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
         return serve(args.ours, args.seed)
     spiel_game = None
     if args.old is None:
-        import pyspiel  # noqa: PLC0415
+        import pyspiel
 
         spiel_game = pyspiel.load_game("nine_mens_morris")
     score = 0.0
@@ -213,8 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"## Nine Men's Morris: astroplane MCTSBot ({args.ours} s) against {them} "
           f"({args.ours if args.old else args.theirs} s)")  # fmt: skip
     print()
-    print(f"astroplane COMPILED={COMPILED}, {games} games, seed {args.seed}, "
-          f"{time.perf_counter() - start:.0f} s; our settings: {OURS or 'the defaults'}")  # fmt: skip
+    took = time.perf_counter() - start
+    print(f"astroplane COMPILED={COMPILED}, {games} games, seed {args.seed}, {took:.0f} s; "
+          f"our settings: {OURS or 'the defaults'}")  # fmt: skip
     print()
     print("| | score | W/D/L as W (first) | W/D/L as B | plies mean |")
     print("|---|---|---|---|---|")
