@@ -269,3 +269,33 @@ def test_the_compiled_build_compiles_the_core() -> None:
     for module in (movegen, packed, core, play, viewbase, evaluation):
         assert module.__file__ is not None
         assert module.__file__.endswith((".so", ".pyd")) == astroplane.COMPILED, module
+
+
+def _naive_terms(board: Board, mine: int, theirs: int) -> tuple[int, int]:
+    """Open twos and freedom of ``mine`` by loops over the board's lines and points."""
+    empty = ~(mine | theirs)
+    twos = sum(1 for m in board.line_masks if (mine & m).bit_count() == 2 and not theirs & m)
+    free = sum((board.neighbour_masks[p] & empty).bit_count() for p in range(24) if mine >> p & 1)
+    return twos, free
+
+
+@pytest.mark.parametrize("board", [BOARD, DIAGONALS], ids=["standard", "diagonals"])
+def test_the_heuristic_counts_as_loops_over_lines_and_points(board: Board) -> None:
+    """evaluation.lead (line counts and link ends read a byte at a time) is the weighted
+    difference of the terms counted by loops over the lines and points [SO26]."""
+    tab = tables(board)
+    w_ = evaluation.WEIGHTS
+    for i, raw in enumerate(_masks(3, 1500)):
+        mine = raw
+        theirs = _masks(4 + i, 1)[0] & ~mine
+        hands, code = (i % 4, i % 3), i % 7
+        sides = []
+        for me, (a, b) in enumerate(((mine, theirs), (theirs, mine))):
+            twos, free = _naive_terms(board, a, b)
+            rights = packed.RIGHTS[code].count(me)
+            sides.append(
+                w_["piece"] * (a.bit_count() + hands[me]) + w_["removal"] * rights
+                + w_["open_two"] * twos + w_["freedom"] * free
+            )  # fmt: skip
+        got = evaluation.lead(tab, mine, theirs, hands[0], hands[1], code, 0)
+        assert got == pytest.approx(sides[0] - sides[1])

@@ -136,6 +136,12 @@ class Tables:
         line_cover: Per byte of a bitmask of lines (lines 0-7, 8-15, ...), per byte
             value, the points of those lines (``line_points``).
         lines_through: Per point, the bitmask of the lines through it.
+        line_counts: Per chunk, per byte, how many points of each line are in the byte, two
+            bits a line (line ``i`` at bits ``2 i``, ``2 i + 1``): the three chunks' values
+            add up to a mask's count per line (the heuristic's open twos).
+        count_lows: The low bit of every line's two bits.
+        link_ends: For the first and the second end of the links (``board.links``), per
+            chunk, per byte, the links whose end is in the byte (the heuristic's freedom).
         actions: The catalog of action numbers.
         moves: The catalog of moves.
         numbers: The action number of each move of ``moves``, by its ``id`` (the moves
@@ -175,6 +181,24 @@ class Tables:
         )
         self.lines_through: tuple[int, ...] = tuple(
             sum(1 << i for i in board.lines_at[p]) for p in pts
+        )
+        self.line_counts: tuple[tuple[int, ...], ...] = tuple(
+            tuple(
+                sum((masks[i] >> c & 255 & b).bit_count() << 2 * i for i in lines)
+                for b in range(256)
+            )
+            for c in chunks
+        )
+        self.count_lows: int = sum(1 << 2 * i for i in lines)
+        self.link_ends: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(
+                tuple(
+                    sum(1 << k for k, link in enumerate(board.links) if b << c >> link[end] & 1)
+                    for b in range(256)
+                )
+                for c in chunks
+            )
+            for end in (0, 1)
         )
         numbers = tuple(range(TRADES + N_POINTS * N_POINTS))
         self.actions: Catalog[int] = Catalog(self, numbers, numbers, numbers[:N_POINTS])
