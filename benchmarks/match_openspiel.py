@@ -78,6 +78,7 @@ class Old(Ours):
         self.simulations = 0
         self.seconds = 0.0
         cmd = [python, os.path.abspath(__file__), "--serve", f"--ours={seconds}", f"--seed={seed}"]
+        cmd.append(f"--settings={json.dumps(OURS)}")
         # A neutral directory: a src/ checkout must not shadow the worker's astroplane.
         self.proc = subprocess.Popen(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=os.sep
@@ -173,8 +174,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--uct-c", type=float, default=2.0, help="OpenSpiel's exploration")
     parser.add_argument("--no-solve", action="store_true", help="OpenSpiel's solver off")
     parser.add_argument("--old", metavar="PYTHON", help="our bot under another astroplane")
+    parser.add_argument(
+        "--settings", metavar="JSON", help="our MCTSBot's settings instead of OURS (a JSON object)"
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.settings:
+        OURS.clear()
+        OURS.update(json.loads(args.settings))
     if args.serve:
         return serve(args.ours, args.seed)
     spiel_game = None

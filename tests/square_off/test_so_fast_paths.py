@@ -177,9 +177,9 @@ def _any_rules(draw: st.DrawFn) -> Rules:
 
 
 @given(rules=_any_rules(), seed=st.integers(0, 2**32 - 1))
-def test_step_is_apply_with_the_next_moves(rules: Rules, seed: int) -> None:
-    """At every ply of a random game under any options: the core's ``step`` (what
-    ``play`` runs) gives ``apply``'s position and that position's legal moves;
+def test_a_ply_is_apply_with_the_next_moves(rules: Rules, seed: int) -> None:
+    """At every ply of a random game under any options: the core's ``ply`` listing moves
+    (what ``play`` runs) gives ``apply``'s position and that position's legal moves;
     ``has_move`` is whether ``generate`` lists one; the end checks found an end exactly
     when no move is listed or a draw or a two-piece loss applies."""
     rng = random.Random(seed)
@@ -188,7 +188,7 @@ def test_step_is_apply_with_the_next_moves(rules: Rules, seed: int) -> None:
     while not state.is_over:
         p = state._p
         action = rng.choice(c.legal_actions(p))
-        after, listed = c.step(p, action)
+        after, listed = c.ply(p, action, c.tab.moves)
         assert after == c.apply(p, action)
         assert listed == c.legal_moves(after)
         nxt = c.state(after)

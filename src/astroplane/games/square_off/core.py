@@ -153,21 +153,15 @@ class SquareOffCore:
     def apply(self, p: Position, action: int) -> Position:
         """The position after ``action``, one of ``legal_actions(p)`` (unchecked)."""
         none: Catalog[int] | None = None
-        return self._ply(p, action, none)[0]
+        return self.ply(p, action, none)[0]
 
-    def step(self, p: Position, action: int) -> tuple[Position, tuple[Move, ...]]:
-        """The position after ``action`` (``apply``) and its legal moves (``legal_moves``),
-        listed by the end checks: what ``play`` of a view asks."""
-        after, listed = self._ply(p, action, self.tab.moves)
-        assert listed is not None
-        return after, listed
-
-    def _ply(
+    def ply(
         self, p: Position, action: int, cat: Catalog[T] | None
     ) -> tuple[Position, tuple[T, ...] | None]:
-        """The position after ``action`` and, with ``cat``, what ``cat`` lists for its
-        legal actions."""
-        w, b, side, marks, turns, quiet = p[0], p[1], p[2], p[3], p[4], p[5]
+        """The position after ``action`` (``apply``) and, with ``cat``, what ``cat`` lists
+        for its legal actions, listed by the end checks (a view's ``play`` asks
+        ``tab.moves``: the next legal moves)."""
+        w, b, side, marks, turns, quiet = p if len(p) == HISTORY else p[:HISTORY]
         tab = self.tab
         code = side >> RIGHTS_SHIFT
         side &= _NO_RIGHTS

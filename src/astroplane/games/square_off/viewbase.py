@@ -119,7 +119,7 @@ class PackedView:
                 raise_illegal(state, move)
             found = moves[moves.index(move)]  # the legal move equal to it is the one played
         core = self._core
-        after, listed = core.step(self._p, core.numbers[id(found)])
+        after, listed = core.ply(self._p, core.numbers[id(found)], core.tab.moves)
         cls = type(self)
         if cls is core.view_type:
             return make_view(cls, core, after, listed)
