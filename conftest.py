@@ -2,11 +2,11 @@
 
 The example variants of the docs ("Writing a variant") and the example game ("Writing a
 game") are importable by the tests and doctests as a third party imports its own modules.
-The example game, tic-tac-toe, is registered for the whole run, so every test that runs
-over the registered games checks it too.
+The example games, tic-tac-toe and Pig, are registered for the whole run, so every test
+that runs over the registered games checks them too.
 
 Test groups: a test that needs more than the ``test`` extra carries the marker of what it
-needs (``GROUPS``: ``rl``, ``openspiel``, ``browser``, ``ajv``); the doctests of
+needs (``GROUPS``: ``rl``, ``openspiel``, ``browser``, ``ajv``, ``server``); the doctests of
 ``astroplane.env`` are marked ``rl`` here. Where that is not installed, the test is
 skipped with a reason that names the extra to install, so ``pip install -e '.[test]' &&
 python -m pytest`` passes on a fresh machine, and ``python -m pytest -m "rl or openspiel
@@ -29,9 +29,10 @@ EXAMPLES = Path(__file__).resolve().parent / "examples"
 sys.path.insert(0, str(EXAMPLES / "variants"))
 sys.path.insert(0, str(EXAMPLES / "games"))
 
+import pig  # noqa: E402  (registers "pig")
 import tictactoe  # noqa: E402  (registers "tic-tac-toe" with astroplane.protocol)
 
-assert tictactoe.GAME.name == "tic-tac-toe"
+assert tictactoe.GAME.name == "tic-tac-toe" and pig.GAME.name == "pig"
 
 #: Each test group: the Python modules it needs, and how to install what it needs.
 GROUPS: dict[str, tuple[tuple[str, ...], str]] = {
@@ -45,10 +46,26 @@ GROUPS: dict[str, tuple[tuple[str, ...], str]] = {
         "Playwright, Chromium and the built play page: bash scripts/ci_browser.sh",
     ),
     "ajv": ((), "Node.js and Ajv: bash scripts/install_ajv.sh"),
+    "server": (
+        ("starlette", "uvicorn", "sqlalchemy", "alembic", "aiosqlite", "asyncpg", "httpx",
+         "websockets"),
+        "the server extra and its test clients, and PostgreSQL: pip install -e "
+        "'.[server,test-server]' && bash scripts/ci_postgres.sh",
+    ),
 }
 
 #: Doctests of these modules (and their submodules) belong to a group.
-DOCTEST_GROUPS = {"astroplane.env": "rl"}
+DOCTEST_GROUPS = {"astroplane.env": "rl", "astroplane.server": "server"}
+
+# astroplane.server: its Alembic scripts run only under Alembic, and its modules that
+# import the server extra's libraries cannot even be collected without them (the rest of
+# the package's doctests are in the "server" group, skipped then, saying why).
+collect_ignore_glob = ["src/astroplane/server/migrations/*"]
+if any(importlib.util.find_spec(m) is None for m in GROUPS["server"][0][:6]):
+    collect_ignore_glob += [
+        f"src/astroplane/server/{name}.py"
+        for name in ("app", "api", "socket", "page", "db", "store", "hub", "service")
+    ]
 
 
 def _missing(modules: tuple[str, ...]) -> list[str]:

@@ -111,6 +111,11 @@ def build_wheels(dest: Path, attrs_spec: str) -> list[Path]:
     return sorted(dest.glob("*.whl"), key=lambda w: not w.name.startswith("attrs-"))
 
 
+#: What the wheel holds besides src/: the play page's files the server serves (copies of
+#: docs/play's, which the page itself loads from its own folder).
+PAGE_COPY = "astroplane/server/static/"
+
+
 def check_wheel(wheel: Path) -> None:
     """Stop unless the wheel holds exactly this checkout's package sources (so a stale
     wheel from some cache can never end up in the page)."""
@@ -119,7 +124,9 @@ def check_wheel(wheel: Path) -> None:
         packed = {
             name: archive.read(name)
             for name in archive.namelist()
-            if name.startswith("astroplane/") and ".dist-info/" not in name
+            if name.startswith("astroplane/")
+            and ".dist-info/" not in name
+            and not name.startswith(PAGE_COPY)
         }
     tracked = {
         path.relative_to(src).as_posix(): path.read_bytes()

@@ -103,6 +103,6 @@ def test_split_plugins_keeps_the_other_arguments_in_order() -> None:
 def test_greedy_takes_a_win_in_a_game_without_an_evaluation() -> None:
     """With no evaluation, GreedyBot rates states by ``outcome_evaluation``: X, two in a
     row on the top line, completes it rather than playing anywhere else."""
-    state = tictactoe.TicTacToe("xx.oo....", tictactoe.Rules())
+    state = tictactoe.TicTacToe("xx.oo....")
     assert outcome_evaluation(state.play(2), 0) == 1.0
     assert all(GreedyBot(seed=s).choose(state) == 2 for s in range(10))

@@ -2,7 +2,7 @@
 (``astroplane.testing.core.check_core``), and the check catches a core that disagrees.
 
 The check itself is tried on a small packed core written here for the tic-tac-toe example
-(a position is ``(x bits, o bits, misere)``), correct and with bugs planted in it."""
+(a position is ``(x bits, o bits)``), correct and with bugs planted in it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-import attrs
 import pytest
 import tictactoe
 
@@ -23,7 +22,7 @@ from astroplane.testing.core import check_core
 perft = importlib.import_module("astroplane.perft")  # the module: astroplane.perft is the function
 
 LINES = tuple(sum(1 << i for i in line) for line in tictactoe.LINES)
-Pos = tuple[int, int, bool]
+Pos = tuple[int, int]
 
 
 def _line(bits: int) -> bool:
@@ -43,10 +42,10 @@ class TicTacToeCore:
         return tuple(i for i in range(9) if not taken >> i & 1)
 
     def apply(self, p: Pos, action: int) -> Pos:
-        x, o, misere = p
+        x, o = p
         if self.to_move(p) == 0:
-            return (x | 1 << action, o, misere)
-        return (x, o | 1 << action, misere)
+            return (x | 1 << action, o)
+        return (x, o | 1 << action)
 
     def is_terminal(self, p: Pos) -> bool:
         return _line(p[0]) or _line(p[1]) or (p[0] | p[1]) == 0x1FF
@@ -71,35 +70,39 @@ class TicTacToeCore:
             return (0.0, 0.0)
         for seat in (0, 1):
             if _line(p[seat]):
-                winner = 1 - seat if p[2] else seat
-                return (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+                return (1.0, 0.0) if seat == 0 else (0.0, 1.0)
         return (0.5, 0.5)
 
     def state(self, p: Pos) -> tictactoe.TicTacToe:
         cells = "".join("x" if p[0] >> i & 1 else "o" if p[1] >> i & 1 else "." for i in range(9))
-        return tictactoe.TicTacToe(cells, tictactoe.Rules(misere=p[2]))
+        return tictactoe.TicTacToe(cells)
 
 
 def _pack(state: tictactoe.TicTacToe) -> Pos:
     x = sum(1 << i for i, c in enumerate(state.cells) if c == "x")
     o = sum(1 << i for i, c in enumerate(state.cells) if c == "o")
-    return (x, o, state.rules.misere)
+    return (x, o)
 
 
 def _game(core: Any) -> Any:
-    return attrs.evolve(tictactoe.GAME, core=lambda state: (core, _pack(state)))
+    """The tic-tac-toe ``Game`` with ``core`` as its packed core (``Game.core``)."""
+
+    class WithCore(tictactoe.TicTacToeGame):
+        def core(self, state: tictactoe.TicTacToe) -> tuple[Any, Pos]:
+            return core, _pack(state)
+
+    return WithCore()
 
 
 def test_a_correct_core_passes_and_is_a_core() -> None:
     core = TicTacToeCore()
     assert isinstance(core, Core)
-    for rules in (None, tictactoe.Rules(misere=True)):
-        assert check_core(_game(core), rules=rules, games=20) == []
+    assert check_core(_game(core), games=20) == []
 
 
 class _WrongMark(TicTacToeCore):
     def apply(self, p: Pos, action: int) -> Pos:  # always marks for X
-        return (p[0] | 1 << action, p[1], p[2])
+        return (p[0] | 1 << action, p[1])
 
 
 class _Reversed(TicTacToeCore):

@@ -192,7 +192,7 @@ def test_n11_game_texts_read_only() -> None:
         game.texts["goal"] = "changed"  # type: ignore[index]
     assert protocol.get_game("astroplane").texts["goal"] == goal
     given = {"goal": "win"}
-    copy = attrs.evolve(game, texts=given)
+    copy = type("Copy", (type(game),), {"texts": given})()  # a Game subclass copies its texts
     given["goal"] = "lose"
     assert copy.texts["goal"] == "win"
 
@@ -223,7 +223,8 @@ def test_n13_register_game_cannot_take_a_bundled_name(monkeypatch: pytest.Monkey
     """N13: register_game under the name of the bundled aeroplane-chess (or of an installed
     plug-in) before it is first looked up is a ValueError; the real game still loads."""
     monkeypatch.setattr(protocol, "_GAMES", {"astroplane": protocol.get_game("astroplane")})
-    impostor = attrs.evolve(protocol.get_game("astroplane"), name="aeroplane-chess")
+    real = type(protocol.get_game("astroplane"))
+    impostor = type("Impostor", (real,), {"name": "aeroplane-chess"})()
     with pytest.raises(ValueError, match="reserved for the installed game"):
         protocol.register_game(impostor)
     assert protocol.get_game("aeroplane-chess").title == "Aeroplane Chess"
@@ -237,7 +238,7 @@ def test_n13_register_game_cannot_take_a_bundled_name(monkeypatch: pytest.Monkey
     fake = metadata.EntryPoint("n13-plugin", "astroplane.games.astroplane.game:ASTROPLANE", group)
     monkeypatch.setattr(protocol.metadata, "entry_points", lambda **kw: [fake])
     with pytest.raises(ValueError, match="reserved"):
-        protocol.register_game(attrs.evolve(impostor, name="n13-plugin"))
+        protocol.register_game(type("Plugin", (real,), {"name": "n13-plugin"})())
 
 
 # ---- N14: a broken game plug-in is skipped, with a warning naming it ---------------------------

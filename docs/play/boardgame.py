@@ -6,7 +6,7 @@ every seat while the person watches.
 Like bridge.py (ASTROPLANE's richer session), everything crosses to JavaScript as JSON
 text and moves travel as their notation: the page sends back a move text it was offered,
 and ``parse_move`` rejects anything that is not legal. How clicks make moves is in
-clicks.py.
+astroplane.server.clicks (shipped in the wheel).
 
     >>> import json
     >>> session = GameSession("square-off", human="W", seed=1)
@@ -24,11 +24,11 @@ import json
 import random
 from typing import Any
 
-from clicks import HOWTO, button_label, click_paths, element_id
-
 from astroplane.agents import make_bot
 from astroplane.kit.anyrecord import record_functions
 from astroplane.protocol import get_game, sample_chance
+from astroplane.server.catalog import variant_players
+from astroplane.server.clicks import HOWTO, button_label, click_paths, element_id
 from astroplane.turnlimit import limit_state, stopped, stopped_words
 
 __all__ = ["GameSession", "catalogue"]
@@ -55,23 +55,6 @@ def _variants(name: str) -> list[str]:
         return list(game.variants())
     package = importlib.import_module("astroplane.games." + name.replace("-", "_"))
     return list(getattr(package, "VARIANTS", None) or getattr(package, "PRESETS", ()))
-
-
-def _variant_players(name: str) -> dict[str, list[int]]:
-    """The player counts each variant allows (Aeroplane Chess's ``teams``: four only): the
-    counts ``new_game`` starts with those rules."""
-    game = get_game(name)
-    allowed: dict[str, list[int]] = {}
-    for variant in _variants(name):
-        rules = game.rules_from_text(variant)
-        allowed[variant] = []
-        for n in game.player_counts:
-            try:
-                game.new_game(n, rules=rules)
-            except ValueError:
-                continue
-            allowed[variant].append(n)
-    return allowed
 
 
 def _partners(game: Any, state: Any, seat: int) -> list[int]:
@@ -103,7 +86,7 @@ def catalogue() -> str:
                 },
                 "seat_colours": list(game.seat_colours or ()),
                 "variants": _variants(name),
-                "variant_players": _variant_players(name),
+                "variant_players": variant_players(get_game(name)),
                 "goal": game.texts.get("goal", ""),
                 "rules": game.texts.get("rules", ""),
                 "howto": HOWTO.get(name, "Click a move's button to play it."),

@@ -26,7 +26,7 @@ import attrs
 
 import astroplane as ap
 from astroplane.agents import BOTS, make_bot
-from astroplane.games.astroplane.topology import apex_of, grid_position
+from astroplane.server.clicks import astroplane_target, effect_phrases
 
 __all__ = ["Session", "bots", "versions"]
 
@@ -41,31 +41,6 @@ def versions() -> str:
 def bots() -> str:
     """The bot names ``make_bot`` knows, as JSON (an MCTS bot shows up once it is added)."""
     return json.dumps(sorted(BOTS))
-
-
-def _start_area(name: str) -> str:
-    """``"Nl"`` -> ``"N's left Start Area (Nl)"``."""
-    side = {"l": "left", "r": "right"}.get(name[1:], name[1:])
-    return f"{name[0]}'s {side} Start Area ({name})"
-
-
-def _phrases(events: list[dict[str, Any]]) -> list[str]:
-    """What a move does besides moving the piece, in words, for the choice dialog."""
-    out = []
-    for e in events:
-        kind = e["event"]
-        if kind == "sent_back":
-            pieces = " ".join(e["pieces"])
-            out.append(f"sends {pieces} back to {_start_area(e['start_area'])}")
-        elif kind == "reserve_placed":
-            out.append(f"brings reserve piece {e['piece']} into {_start_area(e['start_area'])}")
-        elif kind == "fired":
-            out.append(f"fires {' '.join(e['pieces'])} into the Singularity")
-        elif kind == "eliminated":
-            out.append(f"eliminates {' '.join(e['pieces'])} in {e['cell']}")
-        elif kind == "landed" and e["captives"]:
-            out.append(f"lands on {' '.join(e['captives'])}")
-    return out
 
 
 class Session:
@@ -128,18 +103,6 @@ class Session:
             if self.state.moves_of(piece):
                 out[t.position_name(self.state.location(piece))] = ap.piece_name(piece)
         return out
-
-    def _target_of(self, piece: str, move: ap.Move) -> int:
-        """The position ``piece`` takes with ``move``, as ``GameState.destinations`` counts it."""
-        t = self.state.topology
-        if move.kind in (ap.MoveKind.STEP, ap.MoveKind.TRAVEL):
-            return move.target
-        pos = self.state.location(piece)
-        if move.kind == ap.MoveKind.FIRE:
-            return t.singularity_position[t.fire_target[pos]]
-        if move.kind in (ap.MoveKind.SQUARE, ap.MoveKind.ELIMINATE):
-            return grid_position(move.target, apex_of(pos))
-        return -1
 
     def _turns(self) -> list[dict[str, Any]]:
         turns: list[dict[str, Any]] = []
@@ -223,9 +186,9 @@ class Session:
         target = state.topology.position(position)
         out = []
         for move in state.moves_of(self.selected):
-            if self._target_of(self.selected, move) == target:
+            if astroplane_target(state, self.selected, move) == target:
                 events = [e.to_dict() for e in state.effects(move)]
-                out.append({"text": ap.format_move(state, move), "effects": _phrases(events)})
+                out.append({"text": ap.format_move(state, move), "effects": effect_phrases(events)})
         return json.dumps(out)
 
     def play(self, text: str) -> str:

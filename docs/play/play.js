@@ -2,11 +2,16 @@
 // scripts/build_play_page.py), then drives a bridge.Session (bridge.py, ASTROPLANE) or a
 // boardgame.GameSession (boardgame.py: Square Off, StarCastles) from clicks.
 //
+// Served by an astroplane server (astroplane serve), the page plays online instead: no
+// Pyodide, the server's matches (online.js talks to it; ?match=ID opens one), every
+// game the server has, people on other browsers and bots as seats.
+//
 // Python owns the game: every state, legal move, move text, drawing and bot choice comes
 // from astroplane. This file only shows what Python returns (JSON) and sends back the
 // position the person clicked or the move text they picked from Python's own list.
 //
 import { ClickTree, drawTargets, pointOf } from "./clicktree.js";
+import { ServerClient, serverAPI } from "./online.js";
 
 // URL parameters: game (astroplane, square-off, starcastles), variant (the game's rules
 // preset), players, human (the person's seat; "none": bots play every seat), bot (a name
@@ -51,6 +56,7 @@ let generation = 0; // bumped by New game, so a running bot loop stops
 let boardgames = null; // boardgame.py: the sessions of the other games
 let catalogue = {}; // game name -> {title, player_counts, seat_names, variants, ...}
 let tree = null; // the person's click paths (ClickTree) in a game other than ASTROPLANE
+let online = null; // online mode: {client, match, follow, busy, again}
 
 function setPhase(phase) {
   document.body.dataset.phase = phase;
@@ -67,6 +73,11 @@ function fail(message, error) {
 // ---- loading -----------------------------------------------------------------------
 
 async function load() {
+  const api = await serverAPI();
+  if (api) {
+    await loadOnline(api);
+    return;
+  }
   const base = new URL("_build/", location.href);
   let manifest;
   try {
@@ -89,7 +100,7 @@ async function load() {
   // The wheels are loaded from their local URLs: no package index, no other host.
   await pyodide.loadPackage(manifest.wheels.map((wheel) => new URL(wheel, base).href));
   pyodide.FS.mkdirTree("/home/pyodide/play");
-  for (const name of ["bridge.py", "clicks.py", "boardgame.py"]) {
+  for (const name of ["bridge.py", "boardgame.py"]) {
     const source = await (await fetch(name)).text();
     pyodide.FS.writeFile(`/home/pyodide/play/${name}`, source);
   }
@@ -177,6 +188,10 @@ function call(method, ...args) {
 }
 
 async function newGame() {
+  if (online) {
+    await createOnline();
+    return;
+  }
   generation += 1;
   closeDialog();
   if (session) session.destroy();
@@ -231,12 +246,15 @@ function render(next) {
   if (view.game) drawClicks(svg);
   else drawAstroplane();
   const game = catalogue[view.game];
-  $("title").textContent = !game
-    ? "Play ASTROPLANE against the bot"
-    : view.human
-      ? `Play ${title} against the bots`
-      : `${title}: the bots play`;
-  $("rules-link").href = game ? game.rules_page : "../rules/";
+  $("title").textContent = view.match
+    ? `${title} online`
+    : !game
+      ? "Play ASTROPLANE against the bot"
+      : view.human
+        ? `Play ${title} against the bots`
+        : `${title}: the bots play`;
+  $("rules-link").hidden = Boolean(game) && !game.rules_page;
+  $("rules-link").href = game ? (game.rules_page ?? "") : "../rules/";
   $("rules-link").textContent = game ? `${title} rules` : "Rules (illustrated)";
   $("about").hidden = Boolean(game);
   $("about-game").hidden = !game;
@@ -245,7 +263,9 @@ function render(next) {
     const sides = view.sides ? `${view.sides} ` : "";
     $("game-howto").textContent = view.human
       ? `You are ${view.human}. ${sides}${game.howto}`
-      : `The bots play every seat. ${sides}Choose a seat under \u201cYou play\u201d to join.`;
+      : view.match
+        ? `You are watching. ${sides}`
+        : `The bots play every seat. ${sides}Choose a seat under \u201cYou play\u201d to join.`;
   }
 
   // Seat colours: ASTROPLANE's from play.css, the other games' from the game's palette.
@@ -287,15 +307,22 @@ function render(next) {
   $("end-turn").hidden = Boolean(view.game);
   $("end-turn").disabled = !view.end_turn;
   $("undo").disabled = !view.can_undo || !(view.your_turn || view.over);
+  $("undo").hidden = Boolean(view.match);
   for (const id of ["new", "download-position"]) $(id).disabled = false;
   $("download-record").disabled = false;
   $("download-record").title = "The moves so far as a game record";
-  setPhase(view.over ? "over" : view.your_turn ? "human" : "bot");
+  setPhase(view.over ? "over" : view.your_turn ? "human" : view.match ? "waiting" : "bot");
   document.body.dataset.ply = view.ply;
   document.body.dataset.game = view.game ?? "astroplane";
   document.dispatchEvent(
     new CustomEvent("astroplane:render", {
-      detail: { game: view.game ?? "astroplane", ply: view.ply, position: view.position, over: view.over },
+      detail: {
+        game: view.game ?? "astroplane",
+        ply: view.ply,
+        position: view.position,
+        over: view.over,
+        match: view.match ?? null,
+      },
     }),
   );
 }
@@ -429,6 +456,12 @@ async function playMove(action) {
   await botLoop();
 }
 
+// The person's move, by its notation: to the server online, else to the session.
+async function playText(text) {
+  if (online) await sendMove(text);
+  else await playMove(() => session.play(text));
+}
+
 async function botLoop() {
   const mine = generation;
   while (!view.over && !view.your_turn) {
@@ -482,7 +515,7 @@ async function clickPosition(position, keyboard = false) {
     const words = options.map((o) => ({ text: o.text, words: o.effects.join("; ") || "no other effect" }));
     const help = `${view.selected} to ${position} can be played in several ways:`;
     const text = options.length === 1 ? options[0].text : await askChoice(help, words);
-    if (text) await playMove(() => session.play(text));
+    if (text) await playText(text);
     return;
   }
   const target = position && view.movable[position] !== view.selected ? position : null;
@@ -505,7 +538,7 @@ async function clickToken(token, keyboard = false) {
   const text =
     done.length === 1 ? done[0].text : await askChoice(`${said} can be played in several ways:`, done);
   if (text) {
-    await playMove(() => session.play(text));
+    await playText(text);
   } else {
     tree.clear();
     render(view);
@@ -548,7 +581,7 @@ $("undo").addEventListener("click", () => {
 });
 $("new-game").addEventListener("submit", (event) => {
   event.preventDefault();
-  if (session) newGame();
+  if (session || online) newGame();
 });
 
 function download(name, text) {
@@ -564,8 +597,240 @@ function download(name, text) {
 $("download-position").addEventListener("click", () => {
   download(`${view.game ?? "astroplane"}-position.txt`, `${view.position}\n`);
 });
-$("download-record").addEventListener("click", () => {
+$("download-record").addEventListener("click", async () => {
+  if (online) {
+    const response = await fetch(online.client.recordURL(online.match));
+    download(`${view.game}-${online.match}.txt`, await response.text());
+    return;
+  }
   download(view.game ? `${view.game}-game.txt` : "astroplane-game.apgame", session.record());
 });
+
+// ---- online: the page served by astroplane serve ------------------------------------------
+
+async function loadOnline(api) {
+  const client = new ServerClient(api);
+  online = { client, match: null, follow: null, busy: false, again: false, sending: false };
+  document.body.dataset.mode = "online";
+  let found;
+  try {
+    found = await client.games();
+  } catch (error) {
+    fail(`The server did not answer: ${error.message}`, error);
+    return;
+  }
+  $("game").replaceChildren();
+  for (const game of found.games) {
+    catalogue[game.name] = game;
+    $("game").add(new Option(game.title, game.name));
+  }
+  $("bot-label").textContent = "Other seats";
+  $("bot").replaceChildren(new Option("people (share the link)", "people"));
+  for (const bot of found.bots) $("bot").add(new Option(`bot: ${bot.name}`, bot.name));
+  $("game").value = OPTIONS.game;
+  if ($("game").value !== OPTIONS.game) $("game").selectedIndex = 0;
+  fillForm(OPTIONS);
+  $("bot").value = params.get("bot") ?? "people";
+  if (!$("bot").value) $("bot").value = "people";
+  $("new").textContent = "Create match";
+  $("new").disabled = false;
+  $("online").hidden = false;
+  $("lobby").hidden = false;
+  $("rules-link").hidden = true;
+  const docs = document.querySelector("header nav a:last-child");
+  docs.href = new URL("openapi.json", client.api).href;
+  docs.textContent = "API (OpenAPI)";
+  $("versions").textContent = "Served by an astroplane server: the rules run there, and people play from their own browsers.";
+  $("loading").hidden = true;
+  const match = params.get("match");
+  if (match) await openMatch(match);
+  else lobby();
+  refreshOpenMatches();
+  setInterval(refreshOpenMatches, 5000);
+}
+
+function lobby() {
+  setPhase("lobby");
+  $("turn-status").textContent = "Choose a game and create a match, or join an open one below.";
+}
+
+async function createOnline() {
+  const name = $("game").value;
+  const game = catalogue[name];
+  const human = $("human").value;
+  const bot = $("bot").value;
+  const players = Number($("players").value);
+  const seats = {};
+  for (const seat of game.seats[players]) {
+    if (seat !== human && bot !== "people") seats[seat] = bot;
+  }
+  const body = { game: name, players, rules: $("variant").value, seats };
+  if (human !== "none") body.join = human;
+  const maxTurns = Number.parseInt($("max-turns").value, 10);
+  if (!$("max-turns").disabled && Number.isFinite(maxTurns) && maxTurns > 0) body.max_turns = maxTurns;
+  try {
+    const made = await online.client.create(body);
+    await openMatch(made.match.id);
+  } catch (error) {
+    $("turn-status").textContent = `The match could not be created: ${error.message}`;
+  }
+}
+
+async function openMatch(id) {
+  online.follow?.close();
+  online.match = id;
+  tree = null;
+  const link = new URL(location.href);
+  link.search = `?match=${encodeURIComponent(id)}`;
+  history.replaceState(null, "", link);
+  $("share").hidden = false;
+  $("share-link").value = link.href;
+  online.follow = online.client.follow(
+    id,
+    () => refreshView(),
+    (state) => {
+      $("online-state").textContent =
+        state === "live" ? "Connected: moves appear as they are played." : state === "reconnecting" ? "Connection lost: reconnecting\u2026" : "";
+      document.body.dataset.connection = state;
+    },
+  );
+  await refreshView();
+}
+
+// Fetch the view of the match and draw it; a refresh asked for while one runs runs after it.
+async function refreshView() {
+  if (online.busy || online.sending) {
+    online.again = true;
+    return;
+  }
+  online.busy = true;
+  try {
+    do {
+      online.again = false;
+      let next;
+      try {
+        next = await online.client.view(online.match);
+      } catch (error) {
+        if (error.code === "unauthorized") {
+          online.client.forget(online.match); // the seat was left or is not this browser's
+          online.again = true;
+          continue;
+        }
+        $("turn-status").textContent = `The match could not be read: ${error.message}`;
+        return;
+      }
+      if (online.sending) return; // sendMove reads the match again once its move is answered
+      if (tree && view && view.version === next.version && view.your_turn === next.your_turn) {
+        next.paths = view.paths; // same position: keep the clicks made so far
+      }
+      const first = !view || view.match !== next.match;
+      render(next);
+      drawOnlineControls();
+      if (first && catalogue[next.game]) {
+        // The form offers a new match of the game on the board.
+        $("game").value = next.game;
+        fillForm({ players: next.seats.length, variant: next.rules.split(",")[0] || null, human: next.human });
+      }
+    } while (online.again);
+  } finally {
+    online.busy = false;
+  }
+}
+
+function drawOnlineControls() {
+  const held = online.client.seat(online.match);
+  const seats = $("seat-buttons");
+  seats.replaceChildren();
+  if (!held && !view.over) {
+    for (const player of view.players) {
+      if (player.taken) continue;
+      const button = el("button", { type: "button", "data-seat": player.seat }, `Take seat ${player.seat}`);
+      button.addEventListener("click", () => takeSeat(player.seat));
+      seats.append(button);
+    }
+  }
+  const who = view.players.map((p) => `${p.seat}: ${p.kind === "bot" ? `bot ${p.bot}` : p.name ?? (p.taken ? "a person" : "free")}`);
+  $("online-state").title = who.join(", ");
+  $("match-actions").hidden = !held || view.over;
+  $("offer-draw").hidden = !view.draws;
+  const offers = view.draw_offers ?? [];
+  $("offer-draw").textContent = offers.length && !offers.includes(view.human) ? "Accept draw" : "Offer draw";
+  $("offer-draw").disabled = offers.includes(view.human);
+  $("decline-draw").hidden = !view.draws || !offers.length || offers.includes(view.human);
+}
+
+async function takeSeat(seat) {
+  try {
+    await online.client.join(online.match, seat);
+  } catch (error) {
+    $("turn-status").textContent = `Could not take seat ${seat}: ${error.message}`;
+  }
+  await refreshView();
+}
+
+// Send the person's move; no view is drawn meanwhile (an older one would offer the move
+// again), then the match is read again.
+async function sendMove(text) {
+  setPhase("sending");
+  online.sending = true;
+  let refused = null;
+  try {
+    await online.client.move(online.match, view.version, text);
+  } catch (error) {
+    refused = error.code === "stale_version" ? "the match moved on before your move arrived" : error.message;
+  } finally {
+    online.sending = false;
+  }
+  while (online.busy) await sleep(20);
+  await refreshView();
+  if (refused) $("turn-status").textContent = `Your move ${text} was not played: ${refused}.`;
+}
+
+async function matchAction(action) {
+  try {
+    await action();
+  } catch (error) {
+    $("turn-status").textContent = error.message;
+    return;
+  }
+  await refreshView();
+}
+
+$("copy-link").addEventListener("click", async () => {
+  $("share-link").select();
+  try {
+    await navigator.clipboard.writeText($("share-link").value);
+    $("copy-link").textContent = "Copied";
+  } catch {
+    document.execCommand("copy");
+  }
+});
+$("resign").addEventListener("click", () => {
+  if (confirm("Resign this match?")) matchAction(() => online.client.resign(online.match));
+});
+$("offer-draw").addEventListener("click", () => matchAction(() => online.client.draw(online.match, "offer")));
+$("decline-draw").addEventListener("click", () => matchAction(() => online.client.draw(online.match, "decline")));
+$("leave").addEventListener("click", () => matchAction(() => online.client.leave(online.match)));
+
+async function refreshOpenMatches() {
+  let found;
+  try {
+    found = await online.client.openMatches();
+  } catch {
+    return;
+  }
+  const list = $("open-matches");
+  list.replaceChildren();
+  for (const match of found.matches) {
+    if (match.id === online.match) continue;
+    const free = match.seats.filter((s) => !s.taken).map((s) => s.seat);
+    const item = el("li", { "data-match": match.id });
+    item.append(el("span", {}, `${match.title}, ${match.players} players${match.rules ? ` (${match.rules})` : ""}: ${free.join(", ")} free `));
+    const open = el("a", { href: `?match=${encodeURIComponent(match.id)}` }, "open");
+    item.append(open);
+    list.append(item);
+  }
+  if (!list.children.length) list.append(el("li", { class: "small" }, "none right now: create one"));
+}
 
 load().catch((error) => fail(`Could not start Python: ${error.message}`, error));

@@ -11,6 +11,7 @@ __all__ = [
     "NotationError",
     "PositionError",
     "UnknownVariantError",
+    "WrongGameError",
 ]
 
 
@@ -114,4 +115,19 @@ class DrawingError(ValueError):
 
     def __init__(self, problem: str) -> None:
         super().__init__(problem)
+        self.problem = problem
+
+
+class WrongGameError(ValueError):
+    """A value of another game (or no game's value at all) given to a game's function:
+    ``get_game("astroplane").describe_outcome(square_off_state)``.
+
+    Attributes:
+        game: The name of the game whose function refused the value.
+        problem: What was given instead, in words.
+    """
+
+    def __init__(self, game: str, problem: str) -> None:
+        super().__init__(problem)
+        self.game = game
         self.problem = problem

@@ -1,11 +1,12 @@
 """The play page's Python side for Square Off, StarCastles and Aeroplane Chess
-(docs/play/boardgame.py and clicks.py) under CPython: every legal move can be made by
+(docs/play/boardgame.py and astroplane.server.clicks) under CPython: every legal move can be made by
 clicks or a button, the clicks are unambiguous, and whole games run through the session
 as the page drives it."""
 
 from __future__ import annotations
 
 import doctest
+import importlib
 import importlib.util
 import json
 import random
@@ -38,7 +39,7 @@ def load(name: str) -> ModuleType:
         sys.path.remove(str(PAGE))
 
 
-clicks = load("clicks")
+clicks = importlib.import_module("astroplane.server.clicks")
 boardgame = load("boardgame")
 
 #: (game, players, variant) of the random states checked.

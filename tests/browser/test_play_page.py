@@ -338,9 +338,9 @@ def test_whole_game_against_the_bot(tab: Page, page_server: Server, tmp_path: Pa
 
 def test_unbuilt_page_says_how_to_build_it(tab: Page, tmp_path: Path) -> None:
     """Without _build/ the page tells the reader how to build it, instead of hanging."""
-    for name in ("index.html", "play.js", "clicktree.js", "play.css"):
+    for name in ("index.html", "play.js", "online.js", "online.json", "clicktree.js", "play.css"):
         shutil.copy2(PAGE / name, tmp_path / name)
-    for name in ("bridge.py", "clicks.py", "boardgame.py"):
+    for name in ("bridge.py", "boardgame.py"):
         shutil.copy2(PAGE / name, tmp_path / name)
     for server in serve(tmp_path):
         tab.page.goto(server.url + "index.html")

@@ -13,6 +13,7 @@ from rich.text import Text
 
 import astroplane
 from astroplane.agents import BOTS
+from astroplane.cli.check import add_check_parser
 from astroplane.cli.common import (
     DEFAULT_MAX_TURNS,
     CliError,
@@ -27,6 +28,7 @@ from astroplane.cli.perft import cmd_perft
 from astroplane.cli.plugins import load_plugin, split_plugins
 from astroplane.cli.replay import cmd_replay
 from astroplane.cli.selfplay import cmd_selfplay
+from astroplane.cli.serve import add_serve_parser
 from astroplane.protocol import game_errors, games, get_game
 
 __all__ = ["DEFAULT_MAX_TURNS", "build_parser", "run"]
@@ -271,6 +273,8 @@ def build_parser() -> argparse.ArgumentParser:
     fp.add_argument("--rules", default=None, metavar="RULES", help=_rules_help())
     fp.set_defaults(run=cmd_perft)
 
+    add_check_parser(sub, _game, _games, _seed)
+
     gp = sub.add_parser(
         "games",
         help="list the games, with their player counts",
@@ -279,6 +283,8 @@ def build_parser() -> argparse.ArgumentParser:
         "failed to load, with its error.",
     )
     gp.set_defaults(run=cmd_games)
+
+    add_serve_parser(sub, _whole, _seconds)
     return parser
 
 
@@ -304,6 +310,7 @@ def run(argv: Sequence[str] | None = None) -> int:
             build_parser().error(f"argument --plugin: {e}")
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.plugins = plugins
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     if args.command is None:

@@ -14,6 +14,7 @@ import attrs
 from astroplane import protocol
 from astroplane.kit.anyrecord import record_functions
 from astroplane.protocol import Game, get_game, is_legal_action, sample_chance
+from astroplane.testing.formats import fingerprint, formats_of, read_back_problem, twin
 from astroplane.testing.inputs import (
     HOSTILE_CHECKS,
     READERS,
@@ -105,12 +106,11 @@ def _exc(exc: BaseException) -> str:
 
 
 def _read(g: Game[Any, Any], reader: str, value: Any, state: Any) -> Any:
-    if reader == "position":
-        return g.position_from_text(value)
-    if reader == "json":
-        return g.from_json(value)
-    if reader == "dict":
-        return g.from_dict(value)
+    if reader in ("position", "json", "dict"):
+        codec = formats_of(g).get(reader)
+        if codec is None:
+            raise ValueError(f"{g.title} has no {reader} format")
+        return codec[1](value)
     if reader == "record":
         return record_functions(g)[1](value)
     if reader == "rules":
@@ -163,13 +163,9 @@ def _state_problem(g: Game[Any, Any], s: Any) -> str:
         broken = list(g.invariants(s))
         if broken:
             return f"the game's invariants fail: {'; '.join(broken[:3])}"
-    text = g.position_to_text(s)
-    if g.position_from_text(text) != s:
-        return f"the state does not read back equal from its position text {text!r}"
-    if g.from_json(g.to_json(s)) != s:
-        return "the state does not read back equal from its JSON"
-    if g.from_dict(g.to_dict(s)) != s:
-        return "the state does not read back equal from its dict"
+    problem = read_back_problem(g, s)
+    if problem:
+        return problem
     moves = list(s.legal_moves())
     if s.is_over and moves:
         return "a finished game lists legal moves"
@@ -181,8 +177,9 @@ def _state_problem(g: Game[Any, Any], s: Any) -> str:
         except ValueError as exc:
             return f"its legal move {move!r} does not play: {exc}"
     values = s.returns()
-    if any(not 0.0 <= v <= 1.0 for v in values):
-        return f"returns() {values} are not values 0..1"
+    low, high = g.game_type.min_utility, g.game_type.max_utility
+    if any(not low <= v <= high for v in values):
+        return f"returns() {values} are not values {low}..{high}"
     g.status(s)
     return ""
 
@@ -239,15 +236,12 @@ def seed_corpus(
             s = s.play(move)
             states.append(s)
         for s in states:
-            out["position"].append((g.position_to_text(s), None))
-            out["json"].append((g.to_json(s), None))
-            out["dict"].append((g.to_dict(s), None))
+            for name, (write, _read_back) in formats_of(g).items():
+                out[name].append((write(s), None))
             legal = list(s.legal_moves())
             for move in legal[:1] + legal[-1:]:
                 out["move"].append((g.format_move(s, move), s))
-            r = getattr(s, "rules", None)
-            if r is not None:
-                rules_texts.add(g.rules_to_text(r))
+            rules_texts.add(g.rules_to_text(getattr(s, "rules", None)))  # None: no options
         to_text = record_functions(g)[0]
         headers = {"Event": 'hostile "q" \\', "Date": "2025-01-31", "Round": "3"}
         try:
@@ -517,11 +511,11 @@ def _play_problems(g: Game[Any, Any], s: Any, foreign: Sequence[Any]) -> list[st
     for move in legal[:3] + legal[-2:]:
         junk.extend(_twins(move))
     junk.extend(foreign)
-    text = g.position_to_text(s)
-    twin_state = g.position_from_text(text)
+    text = fingerprint(g, s)
+    twin_state = twin(g, s)
     digest = hash(s)
     problems: list[str] = []
-    where = f"hostile play ({text[:120]})"
+    where = f"hostile play ({str(text)[:120]})"
     for move in junk:
         if len(problems) >= 25:
             problems.append(f"{where}: ... and more (the first 25 problems are shown)")
@@ -537,7 +531,7 @@ def _play_problems(g: Game[Any, Any], s: Any, foreign: Sequence[Any]) -> list[st
         else:
             problems.append(f"{where}: play accepted {_repr(move)} ({type(move).__name__}), "
                             "which is no legal move or chance outcome here")  # fmt: skip
-        if g.position_to_text(s) != text or hash(s) != digest or s != twin_state:
+        if fingerprint(g, s) != text or hash(s) != digest or s != twin_state:
             problems.append(f"{where}: play({_repr(move)}) changed the state it was called on")
             break
     return problems + _action_problems(g, s, where)
@@ -549,8 +543,11 @@ def _action_problems(g: Game[Any, Any], s: Any, where: str) -> list[str]:
     legal actions included (``int()`` would turn them into some action)."""
     if g.action_to_move is None or g.move_to_action is None or g.num_actions is None:
         return []
+    try:
+        count = g.num_actions(s)
+    except ValueError:  # no action encoding under these rules (a variant's own actions)
+        return []
     legal = [g.move_to_action(s, m) for m in s.legal_moves()[:3]]
-    count = g.num_actions(s)
     junk: list[Any] = [None, -1, count, 10**30, 2.5, object(), True, False, "", (0,)]
     junk += [float(a) for a in legal] + [str(a) for a in legal]
     problems = []
@@ -574,12 +571,14 @@ _TURN_TOKEN = re.compile(r"(?<!\S)t\d+(?!\S)")
 def _at_turn(g: Game[Any, Any], s: Any, turn: int) -> Any:
     """``s`` moved to turn ``turn`` through its position text's ``t<turn>`` token or its
     dict's ``"turn"``; None when the game's formats have neither."""
-    text = g.position_to_text(s)
-    if len(_TURN_TOKEN.findall(text)) == 1:
-        return g.position_from_text(_TURN_TOKEN.sub(f"t{turn}", text))
-    data = g.to_dict(s)
-    if isinstance(data.get("turn"), int):
-        return g.from_dict({**data, "turn": turn})
+    if g.position_to_text is not None and g.position_from_text is not None:
+        text = g.position_to_text(s)
+        if len(_TURN_TOKEN.findall(text)) == 1:
+            return g.position_from_text(_TURN_TOKEN.sub(f"t{turn}", text))
+    if g.to_dict is not None and g.from_dict is not None:
+        data = g.to_dict(s)
+        if isinstance(data.get("turn"), int):
+            return g.from_dict({**data, "turn": turn})
     return None
 
 
@@ -618,9 +617,9 @@ def _check_turn_bound(
             return
         for ply in range(400):
             try:
-                text = g.position_to_text(s)
-                if g.position_from_text(text) != s or g.from_json(g.to_json(s)) != s:
-                    problems.append(f"{where}, ply {ply}: the state does not read back: {text}")
+                problem = read_back_problem(g, s)
+                if problem:
+                    problems.append(f"{where}, ply {ply}: {problem}")
                     break
             except ValueError as exc:
                 problems.append(f"{where}, ply {ply}: a state the game reached past the turn "

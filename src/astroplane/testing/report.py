@@ -1,4 +1,5 @@
-"""What a conformance run found: ``ConformanceReport`` and ``ConformanceError``."""
+"""What a conformance run found: ``ConformanceReport`` and ``ConformanceError``; what the
+whole suite found: ``GameReport``."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ class ConformanceError(AssertionError):
         report: The report with every problem found.
     """
 
-    def __init__(self, report: ConformanceReport) -> None:
+    def __init__(self, report: ConformanceReport | GameReport) -> None:
         super().__init__(str(report))
         self.report = report
 
@@ -54,3 +55,50 @@ class ConformanceReport:
         shown = "\n".join(f"  - {p}" for p in self.problems[:20])
         more = f"\n  ... and {len(self.problems) - 20} more" if len(self.problems) > 20 else ""
         return f"{head}: {len(self.problems)} problems\n{shown}{more}"
+
+
+@attrs.frozen
+class GameReport:
+    """What the whole suite (``astroplane.testing.check_game``) found, part by part.
+
+    Attributes:
+        game: The game's registered name.
+        parts: ``(name, report)`` of each part run, in order: ``"conformance"`` (with the
+            hostile-input checks), ``"declarations"``, ``"readers"``.
+    """
+
+    game: str
+    parts: tuple[tuple[str, ConformanceReport], ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when no part found a problem."""
+        return all(report.ok for _name, report in self.parts)
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """Every problem of every part, in order."""
+        return tuple(p for _name, report in self.parts for p in report.problems)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Every note of every part (checks that could not run, and why)."""
+        return tuple(n for _name, report in self.parts for n in report.notes)
+
+    def __str__(self) -> str:
+        lines = [f"{self.game}: {'every check passed' if self.ok else 'problems found'}"]
+        for name, report in self.parts:
+            what = {"declarations": "checks", "readers": "inputs"}.get(name)
+            head = (
+                f"{report.states} {what}"
+                if what
+                else f"{report.rules}: {report.games} games, {report.plies} plies, "
+                f"{report.states} states"
+            )
+            found = f"{len(report.problems)} problems" if report.problems else "ok"
+            lines.append(f"  {name} ({head}): {found}")
+            lines += [f"    - {p}" for p in report.problems[:20]]
+            if len(report.problems) > 20:
+                lines.append(f"    ... and {len(report.problems) - 20} more")
+        lines += [f"  note: {note}" for note in self.notes]
+        return "\n".join(lines)

@@ -41,6 +41,7 @@ from astroplane.games.aeroplane_chess.options import VARIANTS
 from astroplane.games.aeroplane_chess.play import MAX_TURN, race_over
 from astroplane.games.aeroplane_chess.setup import check_state
 from astroplane.games.aeroplane_chess.state import AeroplaneState
+from astroplane.kit.envelope import JSON_FUNCTIONS, JsonEnvelope
 from astroplane.kit.jsonread import (
     JsonPathError,
     array,
@@ -48,29 +49,20 @@ from astroplane.kit.jsonread import (
     boolean,
     canonical,
     field,
-    head,
     integer,
     load_json,
     mapping,
-    packaged_schema,
     read_head,
 )
 from astroplane.kit.limits import shown
 
-__all__ = [
-    "FORMAT_VERSION",
-    "from_json",
-    "json_schema",
-    "move_from_dict",
-    "move_to_dict",
-    "state_from_dict",
-    "state_to_dict",
-    "to_json",
-]
+__all__ = list(JSON_FUNCTIONS)
 
-FORMAT_VERSION = 1
-"""The version of the JSON format; readers reject other versions."""
-_GAME = "aeroplane-chess"
+#: The envelope of the documents: game, format version, schema.
+ENVELOPE = JsonEnvelope(
+    "aeroplane-chess", 1, "astroplane.games.aeroplane_chess", "aeroplane-chess.schema.json"
+)
+FORMAT_VERSION, _GAME = ENVELOPE.version, "aeroplane-chess"
 _KINDS = ("roll", "launch", "fly", "pass")
 
 
@@ -82,7 +74,7 @@ def json_schema() -> dict[str, Any]:
         >>> json_schema()["$schema"]
         'https://json-schema.org/draft/2020-12/schema'
     """
-    return packaged_schema("astroplane.games.aeroplane_chess", "aeroplane-chess.schema.json")
+    return ENVELOPE.schema()
 
 
 def state_to_dict(state: AeroplaneState) -> dict[str, Any]:
@@ -95,7 +87,7 @@ def state_to_dict(state: AeroplaneState) -> dict[str, Any]:
     for p, k in enumerate(state.planes):
         if p >> 2 in state.seats:
             planes[plane_name(p)] = "hangar" if k == HANGAR else square_name(SQUARE_OF[p >> 2][k])
-    out = head(_GAME, "state", FORMAT_VERSION)
+    out = ENVELOPE.head("state")
     out.update(
         {
             "rules": VARIANTS.to_dict(state.rules),
@@ -128,7 +120,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
         'GT'
     """
     _check_move(move)
-    out = head(_GAME, "move", FORMAT_VERSION)
+    out = ENVELOPE.head("move")
     out["kind"] = _KINDS[move.kind]
     if move.kind == MoveKind.ROLL:
         out["value"] = move.value

@@ -51,8 +51,6 @@ Examples:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from typing import TextIO
 
 from astroplane.errors import NotationError
 from astroplane.games.aeroplane_chess.board import COLOURS
@@ -63,14 +61,11 @@ from astroplane.games.aeroplane_chess.position import position_from_text, positi
 from astroplane.games.aeroplane_chess.render import describe_outcome
 from astroplane.games.aeroplane_chess.setup import new_game
 from astroplane.games.aeroplane_chess.state import AeroplaneState
+from astroplane.kit.anyrecord import notation_format, record_texts
 from astroplane.kit.gamerecord import (
     Headers,
     Record,
-    RecordFormat,
     TurnLines,
-    iter_games,
-    read_games,
-    write_games,
 )
 from astroplane.kit.records import token_header
 
@@ -113,31 +108,6 @@ def _colours(state: AeroplaneState) -> str:
     return "".join(COLOURS[s] for s in state.seats)
 
 
-FORMAT: RecordFormat[AeroplaneState, Move] = RecordFormat(
-    game="aeroplane-chess",
-    state_type=AeroplaneState,
-    format_move=format_move,
-    parse_move=parse_move,
-    position_to_text=position_to_text,
-    position_from_text=position_from_text,
-    rules_text=lambda state: rules_to_text(state.rules),
-    rules_from_text=rules_from_text,
-    default_rules="standard",
-    result=_result,
-    round_of=lambda state: (state.turn, True),
-    who=lambda state: COLOURS[state.to_move],
-    seat_headers=lambda state: (("Colours", _colours(state)),),
-    first=lambda state: COLOURS[state.to_move],
-    first_default=lambda state: COLOURS[state.seats[0]],
-    standard=_standard_start,
-    new_start=_new_start,
-    marks={"Seats": "astroplane"},
-    lines=TurnLines("".join(COLOURS), noun="roll or move"),
-    rules_always=True,
-)
-"""What the kit's records need of Aeroplane Chess."""
-
-
 class GameRecord(Record[AeroplaneState, Move]):
     """A game: its headers, its start and every roll and move in order (the kit's
     ``Record``: ``from_game``, ``from_text``, ``to_text``, ``replay``, ``final_state``,
@@ -160,35 +130,21 @@ class GameRecord(Record[AeroplaneState, Move]):
     """
 
     __slots__ = ()
-    FORMAT = FORMAT
+    FORMAT = notation_format(
+        "aeroplane-chess",
+        AeroplaneState,
+        COLOURS,
+        (format_move, parse_move),
+        (position_to_text, position_from_text),
+        (rules_to_text, rules_from_text),
+        "standard",
+        result=_result,
+        seat_headers=lambda state: (("Colours", _colours(state)),),
+        standard=_standard_start,
+        new_start=_new_start,
+        lines=TurnLines("".join(COLOURS), noun="roll or move"),
+        rules_always=True,
+    )
 
 
-def iter_records(source: str | TextIO) -> Iterator[GameRecord]:
-    """The games of a text or a text file, one at a time (read in chunks, at most
-    ``MAX_RECORDS_TEXT`` characters, each game at most ``MAX_RECORD_TEXT``).
-
-    Raises:
-        NotationError: If the source is too long, holds no game or too many, or a game
-            cannot be read (``GameRecord.from_text``).
-    """
-    return iter_games(GameRecord, source)
-
-
-def read_records(text: str) -> tuple[GameRecord, ...]:
-    """Every game of a text holding one or more records (at most ``MAX_RECORDS_TEXT``).
-
-    Raises:
-        NotationError: If the text is too long or empty, or a game cannot be read (see
-            ``GameRecord.from_text``).
-    """
-    return read_games(GameRecord, text)
-
-
-def write_records(records: Iterable[GameRecord]) -> str:
-    """The text of several games, a blank line between them; ``read_records`` reads it.
-
-    Raises:
-        ValueError: If a record cannot be written, there is none, or the text would be
-            longer than ``MAX_RECORDS_TEXT``.
-    """
-    return write_games(records)
+iter_records, read_records, write_records = record_texts(GameRecord)

@@ -15,6 +15,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -28,29 +29,25 @@ from astroplane.games.astroplane.formats.jsonio import (
     state_from_dict,
     state_from_json,
     state_to_dict,
-    to_json,
 )
 from astroplane.games.astroplane.formats.notation import format_move, parse_move
-from astroplane.games.astroplane.formats.position import (
-    position_from_text,
-    position_to_text,
-    rules_from_text,
-    rules_to_text,
-)
+from astroplane.games.astroplane.formats.position import position_from_text, position_to_text
 from astroplane.games.astroplane.formats.record import GameRecord
 from astroplane.games.astroplane.moves import SQUARE_KINDS, STEP_KINDS, Move, MoveKind
 from astroplane.games.astroplane.outcome import EndReason
+from astroplane.games.astroplane.pieces import PIECES_PER_PLAYER
 from astroplane.games.astroplane.render import LEGEND, render, status_line
 from astroplane.games.astroplane.rules.core import PackedCore, core_for
-from astroplane.games.astroplane.rules.ruleset import STANDARD, Rules, variants
+from astroplane.games.astroplane.rules.ruleset import STANDARD, VARIANTS, Rules
+from astroplane.games.astroplane.rules.turns import MAX_TURN
 from astroplane.games.astroplane.setup import new_game
 from astroplane.games.astroplane.state import GameState
 from astroplane.games.astroplane.svg import board
 from astroplane.games.astroplane.topology import grid_position
 from astroplane.kit.svg import PALETTE
-from astroplane.protocol import Game, register_game
+from astroplane.protocol import Game, GameInfo, GameType, delegate, register_game
 
-__all__ = ["ASTROPLANE", "describe_outcome", "highlights"]
+__all__ = ["ASTROPLANE", "TURN_ACTIONS", "AstroplaneGame", "describe_outcome", "highlights"]
 
 GOAL = """\
 ASTROPLANE is a race into the Singularity, the point where the four centre cells meet.
@@ -142,102 +139,104 @@ def highlights(state: GameState, move: Move) -> tuple[int, ...]:
     return ()
 
 
-def _board_text(state: GameState, *, highlight: Iterable[int] = ()) -> str:
-    return render(state, highlight=highlight, footer=False)
+#: A bound on the actions of one turn [D7]: 2 moves, a bonus move per release (a piece
+#: leaves a stack it stood on before the turn: at most once per piece, 10 pieces [D9]),
+#: a free Wormhole travel per piece and per step it made (a piece travels again only after
+#: a step [D14]) and the end-turn action: 2 + 10 + (10 + 12) + 1 <= 3 * 10 + 5.
+TURN_ACTIONS = 3 * PIECES_PER_PLAYER + 5
 
 
-def _summary(state: GameState) -> Hashable:
-    return Board.of(state).snapshot()
+class AstroplaneGame(Game[GameState, Move]):
+    """ASTROPLANE for the generic tools: its formats, drawing, evaluation, events and
+    action encoding; the rules text, variants and JSON text come from the kit's defaults
+    (``variant_registry``, ``to_dict``)."""
+
+    name, title, player_counts = "astroplane", "ASTROPLANE", (2, 3, 4)
+    seat_names, seat_colours = tuple(SEAT_NAMES), tuple(c.fill for c in PALETTE[:4])
+    game_type = GameType(max_game_length=MAX_TURN * TURN_ACTIONS)
+    texts = MappingProxyType({"goal": GOAL, "legend": LEGEND, "rules": RULES})
+    variant_registry, record_type = VARIANTS, GameRecord
+
+    format_move, parse_move = delegate(format_move, parse_move)
+    position_to_text, position_from_text = delegate(position_to_text, position_from_text)
+    to_dict, from_dict, from_json = delegate(state_to_dict, state_from_dict, state_from_json)
+    render_svg, evaluate, effects = delegate(board, evaluate, effects)
+    describe_outcome, status, highlights = delegate(describe_outcome, status_line, highlights)
+    action_to_move = delegate(actions.action_to_move)
+
+    def new_game(
+        self, players: int = 2, *, rules: Rules | None = None, first: Any = None
+    ) -> GameState:
+        return new_game(players, rules=STANDARD if rules is None else rules, first=first)
+
+    def render_text(self, state: GameState, *, highlight: Iterable[Any] = ()) -> str:
+        return render(state, highlight=highlight, footer=False)
+
+    def summary(self, state: GameState) -> Hashable:
+        return Board.of(state).snapshot()
+
+    def replay_effects(self, state: GameState, events: Sequence[Event]) -> Hashable:
+        board_ = Board.of(state)
+        for event in events:
+            event.replay(board_)
+        return board_.snapshot()
+
+    def invariants(self, state: GameState) -> list[str]:
+        """ASTROPLANE's own consistency checks for the conformance suite."""
+        problems = []
+        for p, where in enumerate(state.where):
+            if where >= 0 and p not in state.stacks[where]:
+                problems.append(f"piece {p} is indexed at {where} but not in that stack")
+        for pos, stack in enumerate(state.stacks):
+            for p in stack:
+                if state.where[p] != pos:
+                    problems.append(f"piece {p} stands at {pos} but is indexed at {state.where[p]}")
+        out = state.outcome
+        if out is not None:
+            rules = state.rules
+            by_seat = tuple(out.score(s) for s in range(4))
+            if by_seat != rules.scores(state):
+                problems.append(f"the outcome's scores {out.seat_scores} are not the position's")
+            if out.seats != state.seats:
+                problems.append(f"the outcome's seats {out.seats} are not the game's {state.seats}")
+            if not out.true_win and tuple(out.winners) != tuple(rules.winners(state, by_seat)):
+                problems.append(f"the winners {out.winners} do not have the highest scores")
+            if out.true_win and not rules.true_win(state, out.winners[0]):
+                problems.append("a true win without the winning position")
+        return problems
+
+    def with_turn_limit(self, rules: Rules, turns: int | None) -> Rules:
+        return attrs.evolve(rules, max_turns=turns)
+
+    def num_actions(self, state: GameState) -> int:
+        """The actions of the board (``actions.action_space``).
+
+        Raises:
+            ValueError: For rules that add kinds of action (a variant's ``ActionType``):
+                the encoding numbers the standard ones only.
+        """
+        if state.rules.actions:
+            added = ", ".join(a.name for a in state.rules.actions)
+            raise ValueError(f"the action encoding numbers the standard actions, not {added}")
+        return actions.action_space(state.topology).count
+
+    def move_to_action(self, state: GameState, move: Move) -> int:
+        return actions.move_to_action(move, state.topology)
+
+    def ended_by_turn_limit(self, state: GameState) -> bool:
+        return state.outcome is not None and state.outcome.reason == EndReason.TURN_LIMIT
+
+    def core(self, state: GameState) -> tuple[PackedCore, bytes]:
+        """ASTROPLANE's packed core (``rules.core``) and the state's packed position."""
+        return core_for(state), state.packed
+
+    def game_info(self, state: GameState) -> GameInfo:
+        """The bound follows the rules' turn limit [D18]: ``TURN_ACTIONS`` per turn."""
+        info = super().game_info(state)
+        return attrs.evolve(info, max_game_length=state.rules.turn_limit * TURN_ACTIONS)
 
 
-def _replay(state: GameState, events: Sequence[Event]) -> Hashable:
-    board_ = Board.of(state)
-    for event in events:
-        event.replay(board_)
-    return board_.snapshot()
-
-
-def _invariants(state: GameState) -> list[str]:
-    """ASTROPLANE's own consistency checks for the conformance suite."""
-    problems = []
-    for p, where in enumerate(state.where):
-        if where >= 0 and p not in state.stacks[where]:
-            problems.append(f"piece {p} is indexed at {where} but not in that stack")
-    for pos, stack in enumerate(state.stacks):
-        for p in stack:
-            if state.where[p] != pos:
-                problems.append(f"piece {p} stands at {pos} but is indexed at {state.where[p]}")
-    out = state.outcome
-    if out is not None:
-        rules = state.rules
-        by_seat = tuple(out.score(s) for s in range(4))
-        if by_seat != rules.scores(state):
-            problems.append(f"the outcome's scores {out.seat_scores} are not the position's")
-        if out.seats != state.seats:
-            problems.append(f"the outcome's seats {out.seats} are not the game's {state.seats}")
-        if not out.true_win and tuple(out.winners) != tuple(rules.winners(state, by_seat)):
-            problems.append(f"the winners {out.winners} do not have the highest scores")
-        if out.true_win and not rules.true_win(state, out.winners[0]):
-            problems.append("a true win without the winning position")
-    return problems
-
-
-def _new_game(players: int = 2, *, rules: Rules | None = None, first: Any = None) -> GameState:
-    return new_game(players, rules=STANDARD if rules is None else rules, first=first)
-
-
-def _with_turn_limit(rules: Rules, turns: int | None) -> Rules:
-    return attrs.evolve(rules, max_turns=turns)
-
-
-def _move_to_action(state: GameState, move: Move) -> int:
-    return actions.move_to_action(move, state.topology)
-
-
-def _core(state: GameState) -> tuple[PackedCore, bytes]:
-    return core_for(state), state.packed
-
-
-ASTROPLANE: Game[GameState, Move] = Game(
-    name="astroplane",
-    title="ASTROPLANE",
-    player_counts=(2, 3, 4),
-    seat_names=tuple(SEAT_NAMES),
-    new_game=_new_game,
-    rules_from_text=rules_from_text,
-    rules_to_text=rules_to_text,
-    format_move=format_move,
-    parse_move=parse_move,
-    position_to_text=position_to_text,
-    position_from_text=position_from_text,
-    to_json=to_json,
-    from_json=state_from_json,
-    to_dict=state_to_dict,
-    from_dict=state_from_dict,
-    render_text=_board_text,
-    describe_outcome=describe_outcome,
-    status=status_line,
-    render_svg=board,
-    evaluate=evaluate,
-    effects=effects,
-    replay_effects=_replay,
-    summary=_summary,
-    invariants=_invariants,
-    variants=variants,
-    highlights=highlights,
-    seat_colours=tuple(c.fill for c in PALETTE[:4]),
-    with_turn_limit=_with_turn_limit,
-    num_actions=lambda state: actions.action_space(state.topology).count,
-    action_to_move=actions.action_to_move,
-    move_to_action=_move_to_action,
-    ended_by_turn_limit=lambda state: (
-        state.outcome is not None and state.outcome.reason == EndReason.TURN_LIMIT
-    ),
-    record_to_text=GameRecord.text_of_game,
-    record_from_text=GameRecord.game_of_text,
-    texts={"goal": GOAL, "legend": LEGEND, "rules": RULES},
-    core=_core,
-)
+ASTROPLANE = AstroplaneGame()
 """ASTROPLANE, registered under the name ``"astroplane"``."""
 
 register_game(ASTROPLANE)

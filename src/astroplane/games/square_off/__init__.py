@@ -36,6 +36,7 @@ from astroplane.games.square_off.board import BOARD, N_POINTS, Board, point_id, 
 from astroplane.games.square_off.evaluation import evaluate
 from astroplane.games.square_off.game import (
     SQUARE_OFF_GAME,
+    SquareOffGame,
     describe_outcome,
     highlights,
     invariants,
@@ -69,12 +70,7 @@ from astroplane.games.square_off.options import (
 from astroplane.games.square_off.outcome import Ending, Outcome
 from astroplane.games.square_off.play import SEATS
 from astroplane.games.square_off.position import position_from_text, position_to_text
-from astroplane.games.square_off.record import (
-    GameRecord,
-    iter_records,
-    read_records,
-    write_records,
-)
+from astroplane.games.square_off.record import GameRecord, iter_records, read_records, write_records
 from astroplane.games.square_off.render import render
 from astroplane.games.square_off.rulestext import VARIANTS, rules_from_text, rules_to_text
 from astroplane.games.square_off.setup import new_game, seat_from_name, setup_position
@@ -105,6 +101,7 @@ __all__ = [
     "Outcome",
     "PositionError",
     "Rules",
+    "SquareOffGame",
     "SquareOffState",
     "action_to_move",
     "describe_outcome",

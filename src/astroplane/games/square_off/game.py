@@ -20,11 +20,12 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from types import MappingProxyType
 
 import attrs
 
 from astroplane.games.square_off.evaluation import evaluate
-from astroplane.games.square_off.jsonio import from_json, state_from_dict, state_to_dict, to_json
+from astroplane.games.square_off.jsonio import from_json, state_from_dict, state_to_dict
 from astroplane.games.square_off.moves import (
     NUM_ACTIONS,
     Move,
@@ -38,25 +39,27 @@ from astroplane.games.square_off.options import SQUARE_OFF, Rules
 from astroplane.games.square_off.outcome import Ending
 from astroplane.games.square_off.play import SEATS
 from astroplane.games.square_off.position import position_from_text, position_to_text
-from astroplane.games.square_off.record import record_from_text, record_to_text
+from astroplane.games.square_off.record import GameRecord
 from astroplane.games.square_off.render import render, status
-from astroplane.games.square_off.rulestext import VARIANTS, rules_from_text, rules_to_text
+from astroplane.games.square_off.rulestext import VARIANTS
 from astroplane.games.square_off.setup import new_game
 from astroplane.games.square_off.state import SquareOffState, core_pair
 from astroplane.games.square_off.svg import FILL, render_svg
 from astroplane.kit.jsonread import states_only
-from astroplane.kit.limits import shown
 from astroplane.kit.svg import render_hook
-from astroplane.protocol import Game
+from astroplane.protocol import Game, GameInfo, GameType, delegate
 
 __all__ = [
     "GOAL",
     "LEGEND",
     "RULES_SUMMARY",
     "SQUARE_OFF_GAME",
+    "TURN_PLIES",
+    "SquareOffGame",
     "describe_outcome",
     "highlights",
     "invariants",
+    "max_plies",
     "render_text",
     "with_turn_limit",
 ]
@@ -86,14 +89,6 @@ The rules in short (the full rules are on the Square Off pages):
 - Two pieces left, or no move on your turn: you lose. 100 turns without a removal: draw.
 - Jump Off adds jumps over an opposing piece (and a cooldown); Trading Places adds
   swapping one of your pieces with an opposing one."""
-
-
-def _new_game(
-    players: int = 2, *, rules: Rules | None = None, first: int | str | None = None
-) -> SquareOffState:
-    if type(players) is not int or players != 2:
-        raise ValueError(f"Square Off is for 2 players, not {shown(players)}")
-    return new_game(SQUARE_OFF if rules is None else rules, "W" if first is None else first)
 
 
 def render_text(state: SquareOffState, *, highlight: Iterable[object] = ()) -> str:
@@ -208,53 +203,69 @@ def invariants(state: SquareOffState) -> list[str]:
     return problems
 
 
-def _action_to_move(state: SquareOffState, action: int) -> Move:
-    return action_to_move(state, action)
+#: The plies of one turn at most: the move, and up to two removals (a trade's [SO8]).
+TURN_PLIES = 3
 
 
-def _move_to_action(state: SquareOffState, move: Move) -> int:
-    if not state.is_legal(move):
-        state.play(move)  # raises, naming the rule
-    return move_to_action(move)
+def max_plies(rules: Rules) -> int | None:
+    """The most plies a game under ``rules`` can last, by its draw rules [SO6]: ``max_turns``
+    turns; else a stage-2 run of at most ``no_removal_turns`` turns before and after each
+    removal (at most ``2 * pieces`` of them), after the ``2 * pieces`` placing turns; no
+    bound with neither (a threefold repetition ends a game, but after no useful bound).
+
+    Examples:
+        >>> max_plies(SQUARE_OFF), max_plies(attrs.evolve(SQUARE_OFF, max_turns=50))
+        (5754, 150)
+    """
+    if rules.max_turns:
+        return rules.max_turns * TURN_PLIES
+    if rules.no_removal_turns:
+        pieces = 2 * rules.pieces
+        return (pieces + (pieces + 1) * rules.no_removal_turns) * TURN_PLIES
+    return None
 
 
-SQUARE_OFF_GAME: Game[SquareOffState, Move] = Game(
-    name="square-off",
-    title="Square Off",
-    player_counts=(2,),
-    seat_names=SEATS,
-    new_game=_new_game,
-    rules_from_text=rules_from_text,
-    rules_to_text=rules_to_text,
-    format_move=format_move,
-    parse_move=parse_move,
-    position_to_text=position_to_text,
-    position_from_text=position_from_text,
-    to_json=to_json,
-    from_json=states_only(from_json, SquareOffState),
-    to_dict=state_to_dict,
-    from_dict=state_from_dict,
-    render_text=render_text,
-    describe_outcome=describe_outcome,
-    status=status,
-    render_svg=render_hook(render_svg),
-    evaluate=evaluate,
-    invariants=invariants,
-    variants=VARIANTS.mapping,
-    highlights=highlights,
-    seat_colours=FILL,
-    with_turn_limit=with_turn_limit,
-    num_actions=lambda state: NUM_ACTIONS,
-    action_to_move=_action_to_move,
-    move_to_action=_move_to_action,
-    observe=observe,
-    observation_shape=observation_shape,
-    ended_by_turn_limit=lambda state: (
-        state.outcome is not None and state.outcome.ending == Ending.MAX_TURNS
-    ),
-    record_to_text=record_to_text,
-    record_from_text=record_from_text,
-    texts={"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY},
-    core=core_pair,
-)
+class SquareOffGame(Game[SquareOffState, Move]):
+    """Square Off for the generic tools; its action numbers are OpenSpiel's
+    ``nine_mens_morris`` ones [SO25]."""
+
+    name, title, player_counts, seat_names = "square-off", "Square Off", (2,), SEATS
+    seat_colours, variant_registry, record_type = FILL, VARIANTS, GameRecord
+    game_type = GameType(max_game_length=max_plies(SQUARE_OFF))
+    texts = MappingProxyType({"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY})
+
+    format_move, parse_move = delegate(format_move, parse_move)
+    position_to_text, position_from_text = delegate(position_to_text, position_from_text)
+    to_dict, from_dict = delegate(state_to_dict, state_from_dict)
+    from_json = delegate(states_only(from_json, SquareOffState))
+    render_text, render_svg = delegate(render_text, render_hook(render_svg))
+    describe_outcome, status, highlights = delegate(describe_outcome, status, highlights)
+    evaluate, invariants, with_turn_limit = delegate(evaluate, invariants, with_turn_limit)
+    observe, observation_shape, action_to_move = delegate(
+        observe, observation_shape, action_to_move
+    )
+    core = delegate(core_pair)
+
+    def new_game(
+        self, players: int = 2, *, rules: Rules | None = None, first: int | str | None = None
+    ) -> SquareOffState:
+        return new_game(SQUARE_OFF if rules is None else rules, "W" if first is None else first)
+
+    def num_actions(self, state: SquareOffState) -> int:
+        return NUM_ACTIONS
+
+    def move_to_action(self, state: SquareOffState, move: Move) -> int:
+        if not state.is_legal(move):
+            state.play(move)  # raises, naming the rule
+        return move_to_action(move)
+
+    def ended_by_turn_limit(self, state: SquareOffState) -> bool:
+        return state.outcome is not None and state.outcome.ending == Ending.MAX_TURNS
+
+    def game_info(self, state: SquareOffState) -> GameInfo:
+        """The length bound of the state's rules (``max_plies``)."""
+        return attrs.evolve(super().game_info(state), max_game_length=max_plies(state.rules))
+
+
+SQUARE_OFF_GAME = SquareOffGame()
 """Square Off, registered under the name ``"square-off"``."""

@@ -33,36 +33,25 @@ from astroplane.games.square_off.position import MAX_COUNTER, cooldown_names, un
 from astroplane.games.square_off.rulestext import rules_from_dict, rules_to_dict
 from astroplane.games.square_off.setup import setup_position
 from astroplane.games.square_off.state import SquareOffState
+from astroplane.kit.envelope import JSON_FUNCTIONS, JsonEnvelope
 from astroplane.kit.jsonread import (
     JsonPathError,
     array,
     ascending,
     boolean,
     field,
-    head,
     integer,
     load_json,
     object_with,
-    packaged_schema,
-    read_head,
     string,
 )
 from astroplane.kit.limits import shown
 
-__all__ = [
-    "FORMAT_VERSION",
-    "from_json",
-    "json_schema",
-    "move_from_dict",
-    "move_to_dict",
-    "state_from_dict",
-    "state_to_dict",
-    "to_json",
-]
+__all__ = list(JSON_FUNCTIONS)
 
-FORMAT_VERSION = 1
-"""The version of the JSON format; readers reject other versions."""
-_GAME = "square-off"
+#: The envelope of the documents: game, format version, schema.
+ENVELOPE = JsonEnvelope("square-off", 1, "astroplane.games.square_off", "square-off.schema.json")
+FORMAT_VERSION, _GAME = ENVELOPE.version, "square-off"
 _KINDS = {k.name.lower(): k for k in MoveKind}
 _STATE_FIELDS = (
     "rules", "points", "in_hand", "removed", "turn_of", "to_move", "removals", "cooldown",
@@ -80,7 +69,7 @@ def json_schema() -> dict[str, Any]:
         >>> json_schema()["$schema"]
         'https://json-schema.org/draft/2020-12/schema'
     """
-    return packaged_schema("astroplane.games.square_off", "square-off.schema.json")
+    return ENVELOPE.schema()
 
 
 def _per_seat(values: tuple[Any, Any]) -> dict[str, Any]:
@@ -97,7 +86,7 @@ def state_to_dict(state: SquareOffState) -> dict[str, Any]:
     if not isinstance(state, SquareOffState):
         raise ValueError(f"not a Square Off state: {type(state).__name__}")
     names = state.board.names
-    out = head(_GAME, "state", FORMAT_VERSION)
+    out = ENVELOPE.head("state")
     outcome = state.outcome
     out.update(
         {
@@ -143,7 +132,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
     """
     if not isinstance(move, Move):
         raise ValueError(f"not a Square Off move: {shown(move)}")
-    out = head(_GAME, "move", FORMAT_VERSION)
+    out = ENVELOPE.head("move")
     out.update(
         {
             "kind": move.kind.name.lower(),
@@ -165,7 +154,7 @@ def to_json(value: SquareOffState | Move, *, indent: int | None = None) -> str:
 
 
 def _check_head(data: Any, kind: str, fields: tuple[str, ...]) -> dict[str, Any]:
-    return read_head(data, kind, _GAME, kind, fields, version=FORMAT_VERSION, complete=True)
+    return ENVELOPE.read(data, kind, fields, complete=True)
 
 
 def _seat_object(value: Any, path: str) -> dict[str, Any]:

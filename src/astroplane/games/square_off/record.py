@@ -50,9 +50,6 @@ piece of B to remove [SO4] (line 3, column 7: '3. g7 xa1')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import TextIO
-
 from astroplane.games.square_off.moves import Move
 from astroplane.games.square_off.notation import format_move, parse_move
 from astroplane.games.square_off.options import SQUARE_OFF, Rules
@@ -61,25 +58,14 @@ from astroplane.games.square_off.position import position_from_text, position_to
 from astroplane.games.square_off.rulestext import rules_from_text, rules_to_text
 from astroplane.games.square_off.setup import new_game
 from astroplane.games.square_off.state import SquareOffState
+from astroplane.kit.anyrecord import RECORD_TEXTS, notation_format, record_texts
 from astroplane.kit.gamerecord import (
     Headers,
     Record,
-    RecordFormat,
     first_seat,
-    iter_games,
-    read_games,
-    write_games,
 )
 
-__all__ = [
-    "GameRecord",
-    "iter_records",
-    "read_records",
-    "record_from_text",
-    "record_to_text",
-    "result_text",
-    "write_records",
-]
+__all__ = ["GameRecord", "result_text", *RECORD_TEXTS]
 
 
 def result_text(state: SquareOffState) -> str:
@@ -110,77 +96,26 @@ def _round_of(state: SquareOffState) -> tuple[int, bool]:
     return state.turns // 2 + 1, state.turns % 2 == 0 and not state.removals
 
 
-FORMAT: RecordFormat[SquareOffState, Move] = RecordFormat(
-    game="square-off",
-    state_type=SquareOffState,
-    format_move=format_move,
-    parse_move=parse_move,
-    position_to_text=position_to_text,
-    position_from_text=position_from_text,
-    rules_text=lambda state: rules_to_text(state.rules),
-    rules_from_text=rules_from_text,
-    default_rules=rules_to_text(SQUARE_OFF),
-    result=result_text,
-    round_of=_round_of,
-    who=lambda state: SEATS[state.to_move],
-    seat_headers=lambda state: (),
-    first=lambda state: SEATS[state.to_move],
-    first_default="W",
-    standard=_standard,
-    new_start=_new_start,
-    marks={"Seats": "astroplane", "Colours": "aeroplane-chess"},
-)
-"""What the kit's records need of Square Off."""
-
-
 class GameRecord(Record[SquareOffState, Move]):
     """A Square Off game: its headers, its start and every ply in order (the kit's
     ``Record``: ``from_game``, ``from_text``, ``to_text``, ``replay``, ``final_state``,
     ``header``)."""
 
     __slots__ = ()
-    FORMAT = FORMAT
+    FORMAT = notation_format(
+        "square-off",
+        SquareOffState,
+        SEATS,
+        (format_move, parse_move),
+        (position_to_text, position_from_text),
+        (rules_to_text, rules_from_text),
+        rules_to_text(SQUARE_OFF),
+        result=result_text,
+        round_of=_round_of,
+        standard=_standard,
+        new_start=_new_start,
+    )
 
 
-def iter_records(source: str | TextIO) -> Iterator[GameRecord]:
-    """The games of a text or a text file, one at a time (read in chunks, at most
-    ``MAX_RECORDS_TEXT`` characters, each game at most ``MAX_RECORD_TEXT``).
-
-    Raises:
-        NotationError: If the source is too long, holds no game or too many, or a game
-            cannot be read (``GameRecord.from_text``).
-    """
-    return iter_games(GameRecord, source)
-
-
-def read_records(text: str) -> tuple[GameRecord, ...]:
-    """Every game of a text of one or more records.
-
-    Raises:
-        NotationError: As ``iter_records``.
-
-    Examples:
-        >>> a = GameRecord.from_game(new_game(), [], event="one")
-        >>> b = GameRecord.from_game(new_game(first="B"), [], event="two")
-        >>> [r.header("Event") for r in read_records(write_records([a, b]))]
-        ['one', 'two']
-    """
-    return read_games(GameRecord, text)
-
-
-def write_records(records: Iterable[GameRecord]) -> str:
-    """The text of several games, a blank line between them; ``read_records`` reads it.
-
-    Raises:
-        ValueError: If a record cannot be written, there is none, or the text would be
-            longer than ``MAX_RECORDS_TEXT``.
-    """
-    return write_games(records)
-
-
-record_to_text = GameRecord.text_of_game
-"""``Game.record_to_text``: the record text of ``moves`` played from ``initial`` (the kit's
-``Record.text_of_game``)."""
-record_from_text = GameRecord.game_of_text
-"""``Game.record_from_text``: the start and the plies of a record of one game (the kit's
-``Record.game_of_text``)."""
+iter_records, read_records, write_records = record_texts(GameRecord)
+record_to_text, record_from_text = GameRecord.text_of_game, GameRecord.game_of_text

@@ -46,35 +46,24 @@ from astroplane.games.starcastles.play import why_illegal
 from astroplane.games.starcastles.position import state_problems
 from astroplane.games.starcastles.stacks import stack_from_text, stack_text
 from astroplane.games.starcastles.state import StarCastlesState
+from astroplane.kit.envelope import JSON_FUNCTIONS, JsonEnvelope
 from astroplane.kit.jsonread import (
     JsonPathError,
     array,
     boolean,
     field,
-    head,
     integer,
     load_json,
     mapping,
-    packaged_schema,
     read_head,
     string,
 )
 
-__all__ = [
-    "FORMAT_VERSION",
-    "from_json",
-    "json_schema",
-    "move_from_dict",
-    "move_from_json",
-    "move_to_dict",
-    "state_from_dict",
-    "state_to_dict",
-    "to_json",
-]
+__all__ = [*JSON_FUNCTIONS, "move_from_json"]
 
-FORMAT_VERSION = 1
-"""The version of the JSON format; readers reject other versions."""
-_GAME = "starcastles"
+#: The envelope of the documents: game, format version, schema.
+ENVELOPE = JsonEnvelope("starcastles", 1, "astroplane.games.starcastles", "starcastles.schema.json")
+FORMAT_VERSION, _GAME = ENVELOPE.version, "starcastles"
 _KINDS = ("step", "slide", "castle", "swap", "gem", "pass")  # by MoveKind
 _STATE_FIELDS = (
     "rules", "arms", "first", "to_move", "round", "stacks", "controlled", "gems",
@@ -93,7 +82,7 @@ def json_schema() -> dict[str, Any]:
         >>> json_schema()["$schema"]
         'https://json-schema.org/draft/2020-12/schema'
     """
-    return packaged_schema("astroplane.games.starcastles", "starcastles.schema.json")
+    return ENVELOPE.schema()
 
 
 def state_to_dict(state: StarCastlesState) -> dict[str, Any]:
@@ -104,7 +93,7 @@ def state_to_dict(state: StarCastlesState) -> dict[str, Any]:
     """
     names = state.board.names
     return {
-        **head(_GAME, "state", FORMAT_VERSION),
+        **ENVELOPE.head("state"),
         "rules": VARIANTS.to_dict(state.rules),
         "arms": list(state.arms),
         "first": state.first,
@@ -219,7 +208,7 @@ def move_to_dict(state: StarCastlesState, move: Move) -> dict[str, Any]:
     notation = format_move(state, move)
     names = state.board.names
     return {
-        **head(_GAME, "move", FORMAT_VERSION),
+        **ENVELOPE.head("move"),
         "kind": _KINDS[move.kind],
         "from": names[move.frm] if move.frm >= 0 else None,
         "to": names[move.to] if move.to >= 0 else None,

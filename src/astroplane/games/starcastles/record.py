@@ -49,9 +49,6 @@ not linked to f6 (line 2, column 15: '1. Sb1-c4 *e3 Sf6-e4')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import TextIO
-
 from astroplane.errors import NotationError
 from astroplane.games.starcastles.moves import Move
 from astroplane.games.starcastles.names import SEAT_NAMES
@@ -60,26 +57,15 @@ from astroplane.games.starcastles.options import STARCASTLES, VARIANTS, Rules
 from astroplane.games.starcastles.position import position_from_text, position_to_text
 from astroplane.games.starcastles.setup import new_game
 from astroplane.games.starcastles.state import StarCastlesState
+from astroplane.kit.anyrecord import RECORD_TEXTS, notation_format, record_texts
 from astroplane.kit.gamerecord import (
     Headers,
     Record,
-    RecordFormat,
     first_seat,
-    iter_games,
-    read_games,
-    write_games,
 )
 from astroplane.kit.records import token_header
 
-__all__ = [
-    "GameRecord",
-    "iter_records",
-    "read_records",
-    "record_from_text",
-    "record_to_text",
-    "result_text",
-    "write_records",
-]
+__all__ = ["GameRecord", "result_text", *RECORD_TEXTS]
 
 _PLAYERS = ("2", "3", "4", "5", "6")
 
@@ -117,77 +103,26 @@ def _round_of(state: StarCastlesState) -> tuple[int, bool]:
     return state.round, state.to_move == state.first and state.gems[state.to_move] < 0
 
 
-FORMAT: RecordFormat[StarCastlesState, Move] = RecordFormat(
-    game="starcastles",
-    state_type=StarCastlesState,
-    format_move=format_move,
-    parse_move=parse_move,
-    position_to_text=position_to_text,
-    position_from_text=position_from_text,
-    rules_text=lambda state: VARIANTS.to_text(state.rules),
-    rules_from_text=VARIANTS.from_text,
-    default_rules=VARIANTS.to_text(STARCASTLES),
-    result=result_text,
-    round_of=_round_of,
-    who=lambda state: SEAT_NAMES[state.to_move],
-    seat_headers=lambda state: (("Players", str(state.player_count)),),
-    first=lambda state: SEAT_NAMES[state.first],
-    first_default="B",
-    standard=_standard,
-    new_start=_new_start,
-    marks={"Seats": "astroplane", "Colours": "aeroplane-chess"},
-)
-"""What the kit's records need of StarCastles."""
-
-
 class GameRecord(Record[StarCastlesState, Move]):
-    """A StarCastles game: its headers, its start and every ply in order (the kit's
-    ``Record``: ``from_game``, ``from_text``, ``to_text``, ``replay``, ``final_state``,
-    ``header``)."""
+    """A StarCastles game as the kit's ``Record`` keeps it: headers, start, plies."""
 
     __slots__ = ()
-    FORMAT = FORMAT
+    FORMAT = notation_format(
+        "starcastles",
+        StarCastlesState,
+        SEAT_NAMES,
+        (format_move, parse_move),
+        (position_to_text, position_from_text),
+        (VARIANTS.to_text, VARIANTS.from_text),
+        VARIANTS.to_text(STARCASTLES),
+        result=result_text,
+        round_of=_round_of,
+        seat_headers=lambda state: (("Players", str(state.player_count)),),
+        first=lambda state: SEAT_NAMES[state.first],
+        standard=_standard,
+        new_start=_new_start,
+    )
 
 
-def iter_records(source: str | TextIO) -> Iterator[GameRecord]:
-    """The games of a text or a text file, one at a time (read in chunks, at most
-    ``MAX_RECORDS_TEXT`` characters, each game at most ``MAX_RECORD_TEXT``).
-
-    Raises:
-        NotationError: If the source is too long, holds no game or too many, or a game
-            cannot be read (``GameRecord.from_text``).
-    """
-    return iter_games(GameRecord, source)
-
-
-def read_records(text: str) -> tuple[GameRecord, ...]:
-    """Every game of a text of one or more records.
-
-    Raises:
-        NotationError: As ``iter_records``.
-
-    Examples:
-        >>> a = GameRecord.from_game(new_game(2), [], event="one")
-        >>> b = GameRecord.from_game(new_game(6, first=5), [], event="two")
-        >>> [(r.header("Event"), r.header("First")) for r in read_records(write_records([a, b]))]
-        [('one', None), ('two', 'S')]
-    """
-    return read_games(GameRecord, text)
-
-
-def write_records(records: Iterable[GameRecord]) -> str:
-    """The text of several games, a blank line between them; ``read_records`` reads it.
-
-    Raises:
-        ValueError: If a record cannot be written, there is none, or the text would be
-            longer than ``MAX_RECORDS_TEXT``.
-    """
-    return write_games(records)
-
-
-record_to_text = GameRecord.text_of_game
-"""``Game.record_to_text``: the record text of ``moves`` played from ``initial`` (the kit's
-``Record.text_of_game``)."""
-record_from_text = GameRecord.game_of_text
-"""``Game.record_from_text``: the start and the plies of a record of one game (the kit's
-``Record.game_of_text``)."""
+iter_records, read_records, write_records = record_texts(GameRecord)
+record_to_text, record_from_text = GameRecord.text_of_game, GameRecord.game_of_text

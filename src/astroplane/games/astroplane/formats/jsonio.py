@@ -43,12 +43,12 @@ from astroplane.games.astroplane.rules.validate import MAX_TURN
 from astroplane.games.astroplane.rules.variants import ActionType
 from astroplane.games.astroplane.state import GameState
 from astroplane.games.astroplane.topology import REFERENCE_BOARD, Topology
+from astroplane.kit.envelope import JSON_FUNCTIONS, JsonEnvelope
 from astroplane.kit.jsonread import (
     JsonPathError,
     array,
     canonical,
     field,
-    head,
     integer,
     load_json,
     mapping,
@@ -58,25 +58,20 @@ from astroplane.kit.jsonread import (
 )
 
 __all__ = [
-    "FORMAT_VERSION",
+    *JSON_FUNCTIONS,
     "events_schema",
-    "from_json",
-    "json_schema",
     "load_json",
-    "move_from_dict",
-    "move_to_dict",
     "outcome_from_dict",
     "outcome_to_dict",
-    "state_from_dict",
     "state_from_json",
-    "state_to_dict",
-    "to_json",
 ]
 
 T = TypeVar("T")
 
+#: The envelope of the documents (no ``"game"``: they are older than the other games).
+ENVELOPE = JsonEnvelope(None, 1, "astroplane.games.astroplane.formats", "astroplane.schema.json")
 #: The version of the JSON formats; readers reject other versions.
-FORMAT_VERSION = 1
+FORMAT_VERSION = ENVELOPE.version
 _KINDS = ("step", "travel", "fire", "square", "eliminate", "end_turn")
 _SIDES = ("left", "right")
 
@@ -94,7 +89,7 @@ def json_schema() -> dict[str, Any]:
         >>> json_schema()["$schema"]
         'https://json-schema.org/draft/2020-12/schema'
     """
-    return packaged_schema("astroplane.games.astroplane.formats", "astroplane.schema.json")
+    return ENVELOPE.schema()
 
 
 def events_schema() -> dict[str, Any]:
@@ -121,7 +116,7 @@ def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
         {'S': 5, 'N': 2}
     """
     return {
-        **head(None, "outcome", FORMAT_VERSION),
+        **ENVELOPE.head("outcome"),
         "winners": [SEAT_NAMES[s] for s in outcome.winners],
         "scores": {
             SEAT_NAMES[s]: x for s, x in zip(outcome.seats, outcome.seat_scores, strict=True)
@@ -166,14 +161,14 @@ def move_to_dict(
     kind = move.kind
     if not 0 <= kind < len(_KINDS):
         action = action_of_kind(state.rules if state is not None else rules, kind)
-        out = {**head(None, "move", FORMAT_VERSION), "kind": action.name}
+        out = {**ENVELOPE.head("move"), "kind": action.name}
         out["from"] = _end_name(t, action.origin, move.origin, "origin")
         out["to"] = _end_name(t, action.target, move.target, "target")
         out["choice"] = move.choice
         if state is not None:
             out["notation"] = format_move(state, move)
         return out
-    out = {**head(None, "move", FORMAT_VERSION), "kind": _KINDS[kind]}
+    out = {**ENVELOPE.head("move"), "kind": _KINDS[kind]}
     if kind in (MoveKind.STEP, MoveKind.TRAVEL):
         out["from"] = _field_name(t.position_name, move.origin, "origin")
         out["to"] = _field_name(t.position_name, move.target, "target")
@@ -245,7 +240,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     """
     t = state.topology
     return {
-        **head(None, "state", FORMAT_VERSION),
+        **ENVELOPE.head("state"),
         "rules": VARIANTS.to_dict(state.rules),
         "seats": [SEAT_NAMES[s] for s in state.seats],
         "to_move": SEAT_NAMES[state.to_move],

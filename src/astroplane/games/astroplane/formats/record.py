@@ -55,8 +55,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable, Iterator, Mapping
-from typing import TextIO
+from collections.abc import Iterable, Mapping
 
 from astroplane.errors import NotationError
 from astroplane.games.astroplane.formats.notation import format_move, parse_move
@@ -71,14 +70,11 @@ from astroplane.games.astroplane.pieces import SEAT_NAMES
 from astroplane.games.astroplane.rules.ruleset import Rules
 from astroplane.games.astroplane.setup import new_game
 from astroplane.games.astroplane.state import GameState
+from astroplane.kit.anyrecord import notation_format, record_texts
 from astroplane.kit.gamerecord import (
     Headers,
     Record,
-    RecordFormat,
     TurnLines,
-    iter_games,
-    read_games,
-    write_games,
 )
 from astroplane.kit.records import token_header
 
@@ -144,32 +140,6 @@ def _tokens(text: str) -> list[tuple[int, str]]:
     return out
 
 
-FORMAT: RecordFormat[GameState, Move] = RecordFormat(
-    game="astroplane",
-    state_type=GameState,
-    format_move=format_move,
-    parse_move=parse_move,
-    position_to_text=position_to_text,
-    position_from_text=position_from_text,
-    rules_text=lambda state: rules_to_text(state.rules),
-    rules_from_text=lambda text: rules_from_text(text.strip(" ")),
-    default_rules="standard",
-    result=_result_text,
-    round_of=lambda state: (state.turn, True),
-    who=lambda state: SEAT_NAMES[state.to_move],
-    seat_headers=lambda state: (("Seats", _seats(state)),),
-    first=lambda state: SEAT_NAMES[state.to_move],
-    first_default=lambda state: SEAT_NAMES[state.seats[0]],
-    standard=_standard_start,
-    new_start=_new_start,
-    tokens=_tokens,
-    lines=TurnLines("".join(SEAT_NAMES)),
-    game_header=False,
-    rules_always=True,
-)
-"""What the kit's records need of ASTROPLANE."""
-
-
 class GameRecord(Record[GameState, Move]):
     """A game: header, start position and the moves, grouped by turn (the kit's
     ``Record``: ``from_game``, ``from_text``, ``to_text``, ``replay``, ``final_state``,
@@ -183,7 +153,24 @@ class GameRecord(Record[GameState, Move]):
     """
 
     __slots__ = ()
-    FORMAT = FORMAT
+    FORMAT = notation_format(
+        "astroplane",
+        GameState,
+        SEAT_NAMES,
+        (format_move, parse_move),
+        (position_to_text, position_from_text),
+        (rules_to_text, lambda text: rules_from_text(text.strip(" "))),
+        "standard",
+        result=_result_text,
+        seat_headers=lambda state: (("Seats", _seats(state)),),
+        standard=_standard_start,
+        new_start=_new_start,
+        marks={},
+        tokens=_tokens,
+        lines=TurnLines("".join(SEAT_NAMES)),
+        game_header=False,
+        rules_always=True,
+    )
 
     @classmethod
     def from_game(
@@ -245,46 +232,4 @@ class GameRecord(Record[GameState, Move]):
         return super().from_text(text)
 
 
-def iter_records(source: str | TextIO) -> Iterator[GameRecord]:
-    """The games of a text or a text file, one at a time (like a PGN file).
-
-    Args:
-        source: A text, or a file opened in text mode (it is read in chunks of 64 KiB,
-            so an endless file costs at most ``MAX_RECORDS_TEXT`` characters): at most
-            ``MAX_RECORDS_TEXT`` (64 MiB) characters, each game at most ``MAX_RECORD_TEXT``.
-
-    Yields:
-        Each game's record, replayed and validated as ``GameRecord.from_text`` does.
-
-    Raises:
-        NotationError: If the source is too long, holds no game, or a game cannot be read
-            (see ``GameRecord.from_text``); ``line`` counts from the start of the source.
-    """
-    return iter_games(GameRecord, source)
-
-
-def read_records(text: str) -> tuple[GameRecord, ...]:
-    """Every game of a text holding one or more records (see ``iter_records``).
-
-    Raises:
-        NotationError: As ``iter_records``; an empty text is an error.
-
-    Examples:
-        >>> import astroplane
-        >>> a = GameRecord.from_game(astroplane.new_game(), [], event="one")
-        >>> b = GameRecord.from_game(astroplane.new_game(3), [], event="two")
-        >>> [r.header("Event") for r in read_records(write_records([a, b]))]
-        ['one', 'two']
-    """
-    return read_games(GameRecord, text)
-
-
-def write_records(records: Iterable[GameRecord]) -> str:
-    """The text of several games, a blank line between them; ``read_records`` reads it
-    back.
-
-    Raises:
-        ValueError: If a record cannot be written (see ``GameRecord.to_text``), there is
-            none, or the text would be longer than ``MAX_RECORDS_TEXT``.
-    """
-    return write_games(records)
+iter_records, read_records, write_records = record_texts(GameRecord)

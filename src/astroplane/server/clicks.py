@@ -1,6 +1,7 @@
-"""How a person's clicks make each legal move, for the play page's games other than
-ASTROPLANE (Square Off, StarCastles, Aeroplane Chess). play.js writes this file next to
-bridge.py.
+"""How a person's clicks make each legal move, on the play page: in its local mode for the
+games other than ASTROPLANE (docs/play/boardgame.py imports this module from the wheel),
+and in its online mode for every game (``astroplane.server.views``). It needs nothing of
+the server's extra.
 
 A move's *click path* is the list of what a person clicks, in order: a place on the board
 (``"d2"``, a point; ``"R1"``, a plane) ringed over the SVG element ``element_id`` names
@@ -23,6 +24,10 @@ Per game:
   a button.
 * Aeroplane Chess: the die is a button (``@roll``, the session rolls it); a move is the
   plane (the lowest of a stack) then the square it ends on (``R1-10``, ``R2-RT``).
+* ASTROPLANE: a move is the position of the person's piece that moves (``Sl``, a Start
+  Area; ``e2.ne``, a corner), then the position it goes to; a Square or an elimination can
+  be started from any of its pieces; ``end`` is a button. Moves that differ only in a
+  choice (where sent-back pieces go) share a path: the choice list says what each does.
 
     >>> from astroplane.protocol import get_game
     >>> game = get_game("starcastles")
@@ -39,17 +44,36 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["BUTTONS", "HOWTO", "click_paths", "element_id"]
+from astroplane.games.astroplane.moves import Move, MoveKind
+from astroplane.games.astroplane.pieces import SEAT_NAMES, piece_name
+from astroplane.games.astroplane.state import GameState
+from astroplane.games.astroplane.topology import apex_of, grid_position
+
+__all__ = [
+    "BUTTONS",
+    "HOWTO",
+    "astroplane_target",
+    "button_label",
+    "click_paths",
+    "effect_phrases",
+    "element_id",
+]
 
 #: The label of each button token.
 BUTTONS = {
     "@gem": "Place a Phase Gem",
     "@pass": "Pass",
     "@roll": "Roll the die",
+    "@end": "End turn",
 }
 
 #: How to play by clicks, per game, for the page's help text.
 HOWTO = {
+    "astroplane": (
+        "Click one of your ringed pieces, then the green ring where it goes (two moves a "
+        "turn); when a move can be played in several ways, a dialog asks. \u201cEnd turn\u201d "
+        "when only free Wormhole travels are left."
+    ),
     "square-off": (
         "Click a green ring to place a piece there. Later, click one of your pieces, then the "
         "point it slides (or flies, jumps) to; in Trading Places, your piece then the opposing "
@@ -135,9 +159,87 @@ PATHS: dict[str, Callable[[str], tuple[list[str], str]]] = {
 }
 
 
+def _start_area(name: str) -> str:
+    """``"Nl"`` -> ``"N's left Start Area (Nl)"``."""
+    side = {"l": "left", "r": "right"}.get(name[1:], name[1:])
+    return f"{name[0]}'s {side} Start Area ({name})"
+
+
+def effect_phrases(events: list[dict[str, Any]]) -> list[str]:
+    """What an ASTROPLANE move does besides moving the piece, in words, from its events
+    (``GameState.effects`` as dicts), for the choice dialog."""
+    out = []
+    for e in events:
+        kind = e["event"]
+        if kind == "sent_back":
+            pieces = " ".join(e["pieces"])
+            out.append(f"sends {pieces} back to {_start_area(e['start_area'])}")
+        elif kind == "reserve_placed":
+            out.append(f"brings reserve piece {e['piece']} into {_start_area(e['start_area'])}")
+        elif kind == "fired":
+            out.append(f"fires {' '.join(e['pieces'])} into the Singularity")
+        elif kind == "eliminated":
+            out.append(f"eliminates {' '.join(e['pieces'])} in {e['cell']}")
+        elif kind == "landed" and e["captives"]:
+            out.append(f"lands on {' '.join(e['captives'])}")
+    return out
+
+
+def astroplane_target(state: GameState, piece: int | str, move: Move) -> int:
+    """The position ``piece`` takes with ``move`` in an ASTROPLANE state, as
+    ``GameState.destinations`` counts it (-1 for a move that takes it nowhere)."""
+    t = state.topology
+    if move.kind in (MoveKind.STEP, MoveKind.TRAVEL):
+        return int(move.target)
+    pos = state.location(piece)
+    if move.kind == MoveKind.FIRE:
+        return int(t.singularity_position[t.fire_target[pos]])
+    if move.kind in (MoveKind.SQUARE, MoveKind.ELIMINATE):
+        return int(grid_position(move.target, apex_of(pos)))
+    return -1
+
+
+def _astroplane_paths(game: Any, state: GameState) -> list[dict[str, Any]]:
+    """ASTROPLANE's paths: the moving piece's position, then where it goes (a move of a
+    Square has a path from each of its pieces); one path per (piece, move), in
+    ``legal_moves()`` order."""
+    t = state.topology
+    seat = SEAT_NAMES[state.to_move]
+    by_move: dict[Move, list[int]] = {}
+    for piece in state.pieces_of(seat):
+        for move in state.moves_of(piece):
+            by_move.setdefault(move, []).append(piece)
+    out = []
+    for move in state.legal_moves():
+        text = game.format_move(state, move)
+        if move.kind == MoveKind.END_TURN:
+            out.append({"text": text, "clicks": ["@end"], "words": "end the turn"})
+            continue
+        events = [e.to_dict() for e in state.effects(move)]
+        words = "; ".join(effect_phrases(events)) or "no other effect"
+        pieces = by_move.get(move, [])
+        for piece in pieces:
+            target = astroplane_target(state, piece, move)
+            if target < 0:
+                continue
+            start = t.position_name(state.location(piece))
+            clicks = [start, t.position_name(target)]
+            out.append({"text": text, "clicks": clicks, "words": f"{piece_name(piece)}: {words}"})
+        if not pieces:
+            out.append({"text": text, "clicks": [f"@{text}"], "words": words})
+    return out
+
+
+def _one_button(text: str) -> tuple[list[str], str]:
+    """A move of a game without paths here: a button of its own."""
+    return [f"@{text}"], text
+
+
 def element_id(game_name: str, token: str) -> str:
     """The id of the SVG element a place token is ringed over (``pt-d2``, ``plane-R1``,
-    ``sq-10``)."""
+    ``sq-10``, ASTROPLANE's ``pos-e2.ne``)."""
+    if game_name == "astroplane":
+        return f"pos-{token}"
     if game_name == "aeroplane-chess":
         return f"plane-{token}" if _PLANE.fullmatch(token) else f"sq-{token}"
     return f"pt-{token}"
@@ -146,8 +248,11 @@ def element_id(game_name: str, token: str) -> str:
 def click_paths(game: Any, state: Any) -> list[dict[str, Any]]:
     """Every legal move of ``state`` (a state of ``game``, an ``astroplane.protocol.Game``)
     as ``{"text": notation, "clicks": [...], "words": "..."}``, in ``legal_moves()``
-    order; a game without paths here gets a button per move (``["@" + text]``)."""
-    paths = PATHS.get(game.name, lambda text: ([f"@{text}"], text))
+    order; a game without paths here gets a button per move (``["@" + text]``).
+    ASTROPLANE's moves of a Square have one path per piece of the Square."""
+    if game.name == "astroplane" and isinstance(state, GameState):
+        return _astroplane_paths(game, state)
+    paths = PATHS.get(game.name, _one_button)
     out = []
     for move in state.legal_moves():
         text = game.format_move(state, move)
