@@ -18,6 +18,7 @@ from astroplane.errors import PositionError
 from astroplane.games.square_off.board import BOARD, Board
 from astroplane.games.square_off.movegen import removable
 from astroplane.games.square_off.options import PRESETS, SQUARE_OFF, Rules
+from astroplane.games.square_off.packed import pack
 from astroplane.games.square_off.play import _RIGHTS_CODE, SEATS, position_key
 from astroplane.games.square_off.state import SquareOffState, settle
 from astroplane.kit.limits import shown
@@ -204,20 +205,20 @@ def setup_position(
         mover = rights[0] if rights else turn_of
         key = position_key(board, occupancy, hand, mover, rights, marks_pair)
         history_keys = (*earlier, key)
-    return settle(
-        SquareOffState,
-        rules,
-        board,
-        occupancy,
-        hand,
-        removed,
-        turn_of,
-        rights,
-        marks_pair,
-        _count(turns, "turns"),
-        _count(quiet, "quiet"),
-        history_keys,
+    p = pack(
+        len(board.lines),
+        occupancy=occupancy,
+        in_hand=hand,
+        removed=removed,
+        turn_of=turn_of,
+        removals=rights,
+        cooldown=marks_pair,
+        turns=_count(turns, "turns"),
+        quiet=_count(quiet, "quiet"),
+        history=history_keys,
+        outcome=0,
     )
+    return settle(rules, board, p)
 
 
 def _history(

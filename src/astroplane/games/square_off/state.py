@@ -281,37 +281,12 @@ def _restore(cls: type[SquareOffState], rules: Rules, board: Board, p: Position)
     return cls(*(getattr(view, name) for name in FIELDS))
 
 
-def settle(
-    state_type: type[SquareOffState],
-    rules: Rules,
-    board: Board,
-    occupancy: tuple[int, int],
-    in_hand: tuple[int, int],
-    removed: tuple[int, int],
-    turn_of: int,
-    removals: tuple[int, ...],
-    cooldown: tuple[int, int],
-    turns: int,
-    quiet: int,
-    history: tuple[int, ...],
-) -> SquareOffState:
-    """The state with these fields after the end checks of section 8 (``history`` must
-    already hold this position's key when threefold is on): ``setup_position``'s."""
+def settle(rules: Rules, board: Board, p: Position) -> SquareOffState:
+    """The state of ``p``, a position packed from fields (``packed.pack``), after the end
+    checks of section 8 (its history must already hold its own key when threefold is on):
+    ``setup_position``'s."""
     core = core_for(rules, board)
-    p = packed.pack(
-        core.lines,
-        occupancy=occupancy,
-        in_hand=in_hand,
-        removed=removed,
-        turn_of=turn_of,
-        removals=removals,
-        cooldown=cooldown,
-        turns=turns,
-        quiet=quiet,
-        history=history,
-        outcome=0,
-    )
-    return cast(SquareOffState, _restore(state_type, rules, board, core.settle(p)))
+    return cast(SquareOffState, core.state(core.settle(p)))
 
 
 def core_pair(state: SquareOffState) -> tuple[SquareOffCore, Position]:
