@@ -8,6 +8,7 @@ and they import it as ``_tables``.
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
@@ -64,3 +65,14 @@ def counts_table(
             cells.append(cell)
         lines.append(f"| {title} | " + " | ".join(cells) + " |")
     return lines
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion ``successes / n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))

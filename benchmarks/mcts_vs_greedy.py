@@ -21,7 +21,6 @@ Results are in docs/balance.md and docs/bots.md.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -29,6 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import attrs
+from _tables import wilson
 from rich.console import Console
 from rich.progress import Progress
 
@@ -37,17 +37,6 @@ from astroplane.agents import Agent, GreedyBot, play_game
 from astroplane.games.astroplane.moves import Move
 from astroplane.games.astroplane.state import GameState
 from astroplane.mcts import MCTSBot
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion ``successes / n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 class Timed:

@@ -5,8 +5,9 @@ Everything here is written against the game-agnostic ``astroplane.protocol.State
 it plays any registered game:
 
 * ``RandomBot`` picks uniformly among the legal actions.
-* ``GreedyBot`` looks one action ahead: it plays every legal action and keeps the one
-  whose result is best for the mover under the game's evaluation
+* ``GreedyBot`` looks to the end of its turn: it plays every legal action, plays the rest
+  of its turn greedily (each action the one whose result is best), and keeps the action
+  whose turn ends best for the mover under the game's evaluation
   (``astroplane.games.astroplane.evaluation.evaluate`` for ASTROPLANE; ties broken at random).
 * ``MCTSBot`` (``astroplane.mcts``) searches: UCT with cut-off playouts and a max^n
   backup, within a budget of iterations or seconds.
@@ -39,6 +40,7 @@ from astroplane.turnlimit import limit_state, stopped
 
 __all__ = [
     "BOTS",
+    "TURN_LOOKAHEAD",
     "Agent",
     "GameRun",
     "GreedyBot",
@@ -120,14 +122,24 @@ def outcome_evaluation(state: State[Any], seat: int) -> float:
 
 
 class GreedyBot:
-    """One-action look-ahead: plays each legal action and keeps the best by the game's
-    evaluation.
+    """Turn look-ahead: plays each legal action, then the rest of its turn greedily, and
+    keeps the action whose turn ends best by the game's evaluation.
 
-    The result of each action is evaluated for the seat that moves (even if
-    the action ends the turn); equal best values are broken by the bot's
-    seeded random generator, so the bot is reproducible and still varied.
-    A turn is several calls: every action of it (moves, free Wormhole
-    travels, ``END_TURN``) is chosen greedily in turn.
+    For each legal action, the bot plays it and, while the same seat still acts (a turn
+    of several actions: ASTROPLANE's moves, free Wormhole travels and ``END_TURN`` [D7], a
+    Square Off removal, a StarCastles move after a Phase Gem), plays the action whose
+    result the evaluation rates best (at most ``TURN_LOOKAHEAD`` actions; a forced action
+    is played without rating); the state where the turn ends (or the game, or a chance
+    node is reached) is rated for the mover. So the bot judges a move by what follows it
+    in its own turn: it does not step where the rest of its turn must take it somewhere
+    bad. Equal best values are broken by the bot's seeded random generator, so the bot is
+    reproducible and still varied. A turn is several calls: every action of it is chosen
+    so in turn.
+
+    Cost per call: for ``b`` legal actions and ``k`` more actions in the turn, about
+    ``b * (1 + k * b')`` plays and evaluations (``b'`` the actions at each later step),
+    shared between actions that reach the same state; with ``lookahead=False``, ``b``
+    (the one-action bot of earlier versions). Measured per game in docs/bots.md.
 
     Args:
         seed: Seed of the tie-breaking random generator (None: unseeded).
@@ -136,6 +148,8 @@ class GreedyBot:
             ``astroplane.games.astroplane.evaluation.evaluate`` for ASTROPLANE). A game
             without one is rated by ``outcome_evaluation``: the bot takes a win when
             there is one and otherwise plays at random.
+        lookahead: Play the rest of the turn before rating an action (default); False
+            rates the state right after the action.
 
     Raises:
         ValueError: From ``choose``, if the game is over.
@@ -153,23 +167,31 @@ class GreedyBot:
         self,
         seed: int | None = None,
         evaluation: Callable[[Any, int], float] | None = None,
+        *,
+        lookahead: bool = True,
     ) -> None:
         self.seed = seed
         self.evaluation = evaluation
+        self.lookahead = lookahead
         self._rng = random.Random(seed)
 
     def choose(self, state: State[Any]) -> Any:
-        """The legal action whose result the evaluation rates best for the mover."""
+        """The legal action whose turn the evaluation rates best for the mover."""
         moves = _legal_or_raise(state)
         if len(moves) == 1:
             return moves[0]
         seat = int(state.to_move)
         play = state.play
         ev = self.evaluation or game_of(state).evaluate or outcome_evaluation
+        memo: dict[Any, float] | None = {}
+        try:
+            hash(state)
+        except TypeError:  # a state type without hashing: no memo
+            memo = None
         best: list[Any] = []
         best_value = float("-inf")
         for m in moves:
-            v = ev(play(m), seat)
+            v = _turn_value(play(m), seat, ev, memo) if self.lookahead else ev(play(m), seat)
             if v > best_value:
                 best_value = v
                 best = [m]
@@ -178,7 +200,40 @@ class GreedyBot:
         return best[0] if len(best) == 1 else self._rng.choice(best)
 
     def __repr__(self) -> str:
-        return f"GreedyBot(seed={self.seed!r})"
+        extra = "" if self.lookahead else ", lookahead=False"
+        return f"GreedyBot(seed={self.seed!r}{extra})"
+
+
+#: The most actions ``GreedyBot`` follows to the end of the mover's turn.
+TURN_LOOKAHEAD = 8
+
+
+def _turn_value(
+    state: State[Any], seat: int, ev: Callable[[Any, int], float], memo: dict[Any, float] | None
+) -> float:
+    """The value for ``seat`` of where its turn goes from ``state``: while ``seat`` still
+    acts (at most ``TURN_LOOKAHEAD`` actions), it plays the action whose result ``ev``
+    rates best (the first of equals); then ``ev`` rates the state reached. ``memo`` keeps
+    the value of every state passed through (the same turn reached in another order)."""
+    path: list[State[Any]] = []
+    s = state
+    value: float | None = None
+    for _ in range(TURN_LOOKAHEAD + 1):
+        value = None if memo is None else memo.get(s)
+        if value is not None:
+            break
+        path.append(s)
+        if len(path) > TURN_LOOKAHEAD or s.is_over or s.is_chance_node or int(s.to_move) != seat:
+            break
+        moves = s.legal_moves()
+        play = s.play
+        s = play(moves[0]) if len(moves) == 1 else max(map(play, moves), key=lambda a: ev(a, seat))
+    if value is None:
+        value = ev(path[-1], seat)
+    if memo is not None:
+        for visited in path:
+            memo[visited] = value
+    return value
 
 
 #: Bot constructors by name, for frontends (``make_bot("greedy", seed=1)``).

@@ -49,3 +49,43 @@ def test_the_greedy_bot_beats_random_play() -> None:
         assert run.final.winner != 1
         wins += run.final.winner == 0
     assert wins >= 2
+
+
+def test_sc29_a_castle_counts_as_it_is_built_on_the_trio() -> None:
+    """On player 0's destination trio (h1), each move of the build raises player 0's
+    progress: a lone Power Base, a Battlement docked on it, the Spire taking control
+    [SC29]; a rival's Battlement on it is no build of player 0's."""
+    empty = progress(pos({"e3": "P0"}), 0)
+    base = progress(pos({"h1": "P0"}), 0)
+    built = progress(pos({"h1": "P0B0"}), 0)
+    castle = progress(pos({"h1": "P0B0S0"}, controlled=["h1"]), 0)  # the Spire docked [SC4]
+    assert empty < base < built < castle
+    assert progress(pos({"h1": "P0B1"}), 0) < built
+    # under own_castles a rival's Power Base under player 0's Battlement builds nothing
+    own = Rules(own_castles=True)
+    assert progress(pos({"h1": "P1B0"}, rules=own), 0) < progress(pos({"h1": "P1B0"}), 0)
+
+
+def test_sc29_controlling_a_castle_off_the_trio_is_progress() -> None:
+    """A castle player 0's Spire controls away from the trio marches whole [SC4]: it is
+    worth more than the same stack uncontrolled, which is worth more (a Spire step away)
+    than a Power Base and Battlement with the Spire beside them only by the nearness."""
+    controlled = progress(pos({"e3": "P0B0S0"}, controlled=["e3"]), 0)
+    uncontrolled = progress(pos({"e3": "P0B0S0"}), 0)
+    ready = progress(pos({"e3": "P0B0", "e2": "S0"}), 0)
+    assert controlled > uncontrolled
+    assert ready > uncontrolled - 1  # the Spire one step off costs at most its nearness
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_every_seat_is_rated_as_if_alone(players: int) -> None:
+    """evaluate keeps the last state's progress vector; rating seats in any order, or
+    another state in between, gives the values a fresh computation gives."""
+    s = new_game(players)
+    for _ in range(5):
+        s = s.play(s.legal_moves()[-1])
+    values = [evaluate(s, k) for k in s.seats]
+    other = new_game(players)
+    assert [evaluate(other, k) for k in other.seats] == [0.0] * players
+    assert [evaluate(s, k) for k in reversed(s.seats)] == values[::-1]
+    assert sum(progress(s, k) for k in s.seats) > 0

@@ -176,6 +176,11 @@ class Match:
         """The seat numbers in turn order."""
         return tuple(self.states[0].seats)
 
+    def _data(self, state: Any) -> dict[str, Any] | None:
+        """The state in the game's JSON data, or None for a game without JSON (a client
+        then follows the moves; the record and the legal moves are always there)."""
+        return None if self.game.to_dict is None else self.game.to_dict(state)
+
     def seat_name(self, seat: int | None) -> str | None:
         return None if seat is None else str(self.game.seat_names[seat])
 
@@ -297,7 +302,7 @@ class Match:
             out["to_move"] = None if after.is_over else self.seat_name(int(after.to_move))
             out["over"] = bool(after.is_over)
             if state:
-                out["state"] = self.game.to_dict(after)
+                out["state"] = self._data(after)
         elif row.kind in ("join", "leave"):
             data = json.loads(row.data) if row.data else {}
             out["name"] = data.get("name")
@@ -338,7 +343,7 @@ class Match:
         out.update(
             {
                 "you": self.seat_name(seat),
-                "state": self.game.to_dict(state),
+                "state": self._data(state),
                 "over": self.status == "over",
                 "moves": [
                     {"move": t, "seat": self.seat_name(s)}

@@ -122,7 +122,7 @@ def match_view(match: Match, seat: int | None) -> dict[str, Any]:
         },
         "can_undo": False,
         "turns": _turns(match),
-        "position": game.position_to_text(state),
+        "position": (None if game.position_to_text is None else game.position_to_text(state)),
         "rules": match.rules,
         "draws": draws_allowed(match),
         "draw_offers": [match.seat_name(s) for s in match.order if s in match.draw_offers],

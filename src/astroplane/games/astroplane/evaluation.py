@@ -35,12 +35,34 @@ WEIGHTS: Mapping[str, float] = MappingProxyType(
         "armed": 4.0,  # per Anomaly corner whose two firing positions we top (can fire)
         "loaded": 1.0,  # per firing position we top
         "lost": 6.0,  # per own piece eliminated
+        # nothing left to move while removal [D16] lets the others play on: per piece they
+        # still have outside the Singularity (at most 20), what they could do without us
+        "stuck": 15.0,
+        "last_free": 6.0,  # the same with one piece left to move
+
     }
 )
 #: The value of a finished game: won (shared wins count half), lost.
 WIN_VALUE = 100_000.0
 
 _DIST_CACHE: dict[int, tuple[tuple[int, ...], Topology]] = {}
+_WANDER_CACHE: dict[int, tuple[tuple[bool, ...], Topology]] = {}
+
+
+def _can_wander(topology: Topology) -> tuple[bool, ...]:
+    """Per position, can a lone piece there step (or travel) somewhere other than into the
+    Singularity? A piece steps only through the apex it points at [D8], so one that
+    points into a Singularity cell must enter it when it moves. Cached per topology."""
+    hit = _WANDER_CACHE.get(id(topology))
+    if hit is not None and hit[1] is topology:
+        return hit[0]
+    dist = distances_to_singularity(topology)
+    result = tuple(
+        any(dist[q] > 0 for q, _how in topology.step_dests[p]) or bool(topology.travel_dests[p])
+        for p in range(topology.n_positions)
+    )
+    _WANDER_CACHE[id(topology)] = (result, topology)
+    return result
 
 
 def distances_to_singularity(topology: Topology) -> tuple[int, ...]:
@@ -116,7 +138,17 @@ def evaluate(state: GameState, seat: int) -> float:
     * **armed/loaded** (*threats*): Anomaly corners whose two firing
       positions this seat tops (it can fire two pieces into the Singularity
       with one move [D5]), and firing positions topped at all;
-    * **lost**: own pieces eliminated.
+    * **lost**: own pieces eliminated;
+    * **stuck** / **last_free** (3-4 players with ``remove_stuck_players``, while at least
+      two others would play on): a seat with no free piece outside the Singularity is
+      stuck at its next turn and removed [D16], and the others then play on without it,
+      covering its Singularity tops; it is charged ``stuck`` per piece the other players
+      still have outside the Singularity (at most 20: what they can still do), and
+      ``last_free`` per such piece when it has one free piece left. A free piece is one
+      on top of its stack that can move elsewhere than into the Singularity (a piece
+      steps only through the apex it points at [D8], so one pointing into a Singularity
+      cell must enter it). Late in the game, with few pieces left outside, removal costs
+      little and the bots finish.
 
     Args:
         state: Any state (the evaluation does not depend on whose turn it is).
@@ -143,6 +175,7 @@ def evaluate(state: GameState, seat: int) -> float:
         return -WIN_VALUE
     t = state.topology
     dist = distances_to_singularity(t)
+    wander = _can_wander(t)
     stacks = state.stacks
     where = state.where
     w = WEIGHTS
@@ -161,6 +194,8 @@ def evaluate(state: GameState, seat: int) -> float:
     own_dist = 0
     other_dist = 0
     captive = 0
+    free = 0
+    others_out = 0  # other active players' pieces outside the Singularity
     fire_base, start_base = t.fire_base, t.start_base
     for pid in range(40):
         pos = where[pid]
@@ -176,12 +211,15 @@ def evaluate(state: GameState, seat: int) -> float:
                     captive -= 1
                 elif piece_owner(top) == seat:
                     captive += 1
+            elif top == pid and owner == seat and wander[pos]:
+                free += 1
         else:
             continue
         if owner == seat:
             own_dist += d
         elif owner in seats:
             other_dist += d
+            others_out += d > 0
     n_other = max(1, len(seats) - 1) if seat in seats else max(1, len(seats))
     value += w["progress"] * (other_dist / n_other - own_dist)
     value += w["captive"] * captive
@@ -201,4 +239,13 @@ def evaluate(state: GameState, seat: int) -> float:
 
     lost = sum(1 for p, _by in state.eliminated if piece_owner(p) == seat)
     value -= w["lost"] * lost
+    if free < 2 and _removal_goes_on(state, seat):
+        value -= (w["last_free"] if free else w["stuck"]) * min(others_out, 20)
     return value
+
+
+def _removal_goes_on(state: GameState, seat: int) -> bool:
+    """Would ``seat``, stuck, be removed while at least two others play on [D16]?"""
+    if len(state.seats) == 2 or not state.rules.remove_stuck_players:
+        return False
+    return sum(1 for s in state.seats if s != seat and s not in state.removed) >= 2
