@@ -6,11 +6,11 @@ The example games, tic-tac-toe and Pig, are registered for the whole run, so eve
 that runs over the registered games checks them too.
 
 Test groups: a test that needs more than the ``test`` extra carries the marker of what it
-needs (``GROUPS``: ``rl``, ``openspiel``, ``browser``, ``ajv``, ``server``); the doctests of
-``astroplane.env`` are marked ``rl`` here. Where that is not installed, the test is
+needs (``GROUPS``: ``rl``, ``openspiel``, ``ray``, ``browser``, ``ajv``, ``server``); the
+doctests of ``astroplane.env`` are marked ``rl`` here. Where that is not installed, the test is
 skipped with a reason that names the extra to install, so ``pip install -e '.[test]' &&
 python -m pytest`` passes on a fresh machine, and ``python -m pytest -m "rl or openspiel
-or browser or ajv"`` runs exactly those tests once they are installed (``.ci/run`` does
+or ray or browser or ajv"`` runs exactly those tests once they are installed (``.ci/run`` does
 both). With ``ASTROPLANE_NO_SKIPS=1`` (CI's second run) a test of a group that skips
 fails instead, so a missing install cannot pass unnoticed.
 """
@@ -37,10 +37,14 @@ assert tictactoe.GAME.name == "tic-tac-toe" and pig.GAME.name == "pig"
 #: Each test group: the Python modules it needs, and how to install what it needs.
 GROUPS: dict[str, tuple[tuple[str, ...], str]] = {
     "rl": (
-        ("pettingzoo", "gymnasium", "numpy"),
-        "the rl extra (PettingZoo, Gymnasium, NumPy): pip install -e '.[rl]'",
+        ("pettingzoo", "gymnasium", "numpy", "pyarrow", "pandas"),
+        "the rl extra (PettingZoo, Gymnasium, NumPy, pyarrow, pandas): pip install -e '.[rl]'",
     ),
-    "openspiel": (("pyspiel",), "the openspiel extra (OpenSpiel): pip install -e '.[openspiel]'"),
+    "openspiel": (
+        ("pyspiel", "numpy"),
+        "the openspiel extra (OpenSpiel, NumPy): pip install -e '.[openspiel]'",
+    ),
+    "ray": (("ray",), "the ray extra (Ray): pip install -e '.[ray]'"),
     "browser": (
         ("playwright",),
         "Playwright, Chromium and the built play page: bash scripts/ci_browser.sh",
@@ -55,7 +59,12 @@ GROUPS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 #: Doctests of these modules (and their submodules) belong to a group.
-DOCTEST_GROUPS = {"astroplane.env": "rl", "astroplane.server": "server"}
+DOCTEST_GROUPS = {
+    "astroplane.env": "rl",
+    "astroplane.dataset": "rl",
+    "astroplane.openspiel": "openspiel",
+    "astroplane.server": "server",
+}
 
 # astroplane.server: its Alembic scripts run only under Alembic, and its modules that
 # import the server extra's libraries cannot even be collected without them (the rest of

@@ -24,7 +24,9 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: are left out (a compiled frozen attrs class crashed at run time), and so is perft.py
 #: (mypyc drops the docstrings of public functions). Square Off's packed core: its packed
 #: positions, move generation, ply, heuristic and the native base of its state class
-#: (``viewbase.PackedView``; the attrs class on top stays pure, as ASTROPLANE's does).
+#: (``viewbase.PackedView``; the attrs class on top stays pure, as ASTROPLANE's does; so
+#: does ``history.History``, the threefold keys a position holds). Aeroplane Chess's packed
+#: core and its layout (its state, a view of the packed position, stays pure).
 COMPILED_MODULES = (
     "astroplane/games/astroplane/packed.py",
     "astroplane/games/astroplane/construct.py",
@@ -42,6 +44,8 @@ COMPILED_MODULES = (
     "astroplane/games/square_off/evaluation.py",
     "astroplane/games/square_off/core.py",
     "astroplane/games/square_off/viewbase.py",
+    "astroplane/games/aeroplane_chess/packed.py",
+    "astroplane/games/aeroplane_chess/core.py",
 )
 
 _SETUP = """

@@ -111,12 +111,11 @@ def play(lineup: str, players: int, game: int, args: argparse.Namespace) -> Game
     run = play_game(new_game(players, rules=rules), bots, on_action=on_action)
     final: StarCastlesState = run.final
     assert final.is_over
-    won = final.winner >= 0
-    return GameResult(
-        winner=final.winner,
+    return GameResult(  # the turn passed after the last move, a win's too [SC30]
+        winner=-1 if final.winner is None else final.winner,
         mcts_seat=mcts_seat,
-        rounds=final.round if won else final.round - 1,
-        turns=final.turn if won else (final.round - 1) * players,
+        rounds=final.round - (final.to_move == final.first),
+        turns=final.turn - 1,
         plies=len(run.moves),
         counts=dict(counts),
     )

@@ -221,7 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", default="", help="player counts only, e.g. 2,4 (default all)")
     parser.add_argument("--pairings", default=",".join(PAIRINGS), help="pairings to play")
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS,
-                        help="MCTS iterations per action (default: DEFAULT_ITERATIONS)")  # fmt: skip
+                        help="MCTS iterations per action (default: DEFAULT_ITERATIONS)",
+                        )  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-turns", type=int, default=1000, help="ASTROPLANE's turn limit")
     parser.add_argument("--workers", type=int, default=1, help="processes playing games")
@@ -267,7 +268,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if pool is not None:
                 pool.terminate()
     elapsed = time.perf_counter() - t0
-    command = shlex.join(["python", "benchmarks/bots.py", *(sys.argv[1:] if argv is None else argv)])
+    given = sys.argv[1:] if argv is None else argv
+    command = shlex.join(["python", "benchmarks/bots.py", *given])
     print(f"`{command}`, {datetime.date.today().isoformat()}, {machine()}; MCTS "
           f"{args.iterations} iterations per action; seed {args.seed}; "
           f"{elapsed / 60:.1f} min on {args.workers} worker(s)\n")  # fmt: skip

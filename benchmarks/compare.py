@@ -4,6 +4,7 @@
     nice python benchmarks/compare.py --before /path/to/baseline-venv/bin/python
     nice python benchmarks/compare.py --quick          # a smoke run
     nice python benchmarks/compare.py --game square-off    # or --game starcastles
+    nice python benchmarks/compare.py --game aeroplane-chess --compiled ...  # no twin
 
 ``--game square-off`` measures Square Off's ``nine-mens-morris`` preset against OpenSpiel's
 ``nine_mens_morris`` (the same games: its moves come in OpenSpiel's action order), and
@@ -11,7 +12,9 @@
 ``chinese_checkers`` (``players=2`` and ``6``), each with this interpreter when it imports
 ``pyspiel`` (else give ``--openspiel``); the measures are in the workers' code
 (``square_off_worker``, ``starcastles_worker`` and their OpenSpiel counterparts) and on
-docs/performance.md. The default, ``--game astroplane``, is described below.
+docs/performance.md. ``--game aeroplane-chess`` has no OpenSpiel twin: it measures the pure
+and compiled builds (and ``--before``) side by side (``aeroplane_chess_worker``). The
+default, ``--game astroplane``, is described below.
 
 ``--before`` measures an earlier astroplane (a venv with another version or commit
 installed) in the same rounds, so a change is judged against its baseline on the same
@@ -179,8 +182,17 @@ def astroplane_worker(quick: bool) -> dict[str, Any]:
     perft = nodes / elapsed
 
     from astroplane import COMPILED
+    from astroplane.protocol import get_game
 
-    core_rate = _core_games_rate("astroplane", lambda: ap.new_game(players=2, rules=rules), n_games)
+    # The same playouts through the packed core (Game.core), by action number, no states
+    # (an astroplane from before the core has none).
+    hook = get_game("astroplane").core
+    core: Any = None
+    first: Any = None
+    if hook is not None:
+        core, first = hook(ap.new_game(players=2, rules=rules))
+
+    core_rate = _core_games_rate(core, first, n_games)
 
     return {
         "playout": playout,
@@ -383,16 +395,12 @@ def _random_games_rate(new: Callable[[], Any], n_games: int) -> float:
     return plies / _timed(playouts)
 
 
-def _core_games_rate(name: str, new: Callable[[], Any], n_games: int) -> float:
-    """Plies per second of the same seeded random games through the game's packed core
-    (``Game.core``: ``is_terminal`` / ``legal_actions`` / ``apply`` by action number, no
-    states), after one warm-up pass; NaN for an astroplane whose game has no core."""
-    from astroplane.protocol import get_game
-
-    hook = getattr(get_game(name), "core", None)
-    if hook is None:
+def _core_games_rate(core: Any, first: Any, n_games: int) -> float:
+    """The same random games through a packed core (``Game.core``: ``is_terminal`` /
+    ``legal_actions`` / ``apply`` by action number from position ``first``, no states),
+    plies per second after one warm-up pass; NaN without a core (``--before``)."""
+    if core is None:
         return float("nan")
-    core, first = hook(new())
     plies = 0
 
     def playouts() -> None:
@@ -521,7 +529,11 @@ def square_off_worker(quick: bool) -> dict[str, Any]:
 
     elapsed = _timed(run_perft)
     rate = nodes / elapsed
-    core_rate = _core_games_rate("square-off", lambda: new_game(NINE_MENS_MORRIS), n_games)
+    from astroplane.protocol import get_game
+
+    hook = get_game("square-off").core  # the same playouts through the packed core
+    core, first = hook(new_game(NINE_MENS_MORRIS)) if hook is not None else (None, None)
+    core_rate = _core_games_rate(core, first, n_games)
     return {
         "playout": playout,
         "movegen": movegen,
@@ -640,6 +652,91 @@ def openspiel_cc_worker(quick: bool) -> dict[str, Any]:
     return out
 
 
+def aeroplane_chess_worker(quick: bool) -> dict[str, Any]:
+    """Aeroplane Chess, standard rules, 2 players: ``playout`` random games through the
+    states (``legal_moves()`` / ``play()``; a die roll is a ply, drawn uniformly like a
+    move), ``movegen`` the packed core's generator (``core.legal_actions``) on fresh
+    mid-game decision positions, ``apply`` one random legal ply (``play()``, a roll at a
+    chance node) on mid-game positions of both kinds, ``perft`` from the start
+    (``astroplane.perft``, rolls counted as plies [AC16]), ``bytes/state`` the states of
+    random games with their legal moves kept; the same playouts through the packed core
+    (``Game.core``, by action number) are in the info line."""
+    from astroplane import COMPILED
+    from astroplane.games.aeroplane_chess import AeroplaneState, Move, new_game
+    from astroplane.perft import perft
+    from astroplane.protocol import get_game
+
+    n_games = 6 if quick else 30
+
+    def game(seed: int) -> list[AeroplaneState]:
+        rng = random.Random(seed)
+        s = new_game(2)
+        out = [s]
+        while not s.is_over:
+            legal = s.legal_moves()
+            s = s.play(legal[rng.randrange(len(legal))])
+            out.append(s)
+        return out
+
+    playout = _random_games_rate(lambda: new_game(2), n_games)
+    positions: list[tuple[AeroplaneState, Move]] = []
+    for seed in range(n_games // 2):
+        rng = random.Random(100 + seed)
+        for ply, s in enumerate(game(100 + seed)):
+            if ply >= 20 and ply % 5 == 0 and not s.is_over:
+                legal = s.legal_moves()
+                positions.append((s, legal[rng.randrange(len(legal))]))
+    decisions = [s for s, _m in positions if not s.is_chance_node]
+    reps = 5 if quick else 20
+    hook = get_game("aeroplane-chess").core
+    core: Any = None
+    first: Any = None
+    if hook is not None:
+        core, first = hook(new_game(2))
+        packed = [s.packed for s in decisions]
+
+        def gens() -> None:
+            for _ in range(reps):
+                for p in packed:
+                    core.legal_actions(p)
+
+    else:  # an astroplane from before the core (--before): its generator on the states
+        from astroplane.games.aeroplane_chess.movegen import flights
+
+        def gens() -> None:
+            for _ in range(reps):
+                for s in decisions:
+                    flights(s)
+
+    def apply() -> None:
+        for _ in range(reps):
+            for s, m in positions:
+                s.play(m)
+
+    movegen = _timed(gens) / (reps * len(decisions)) * 1e6
+    apply_us = _timed(apply) / (reps * len(positions)) * 1e6
+    core_rate = _core_games_rate(core, first, n_games)
+    depth = 9 if quick else 11
+    nodes = 0
+
+    def run_perft() -> None:
+        nonlocal nodes
+        nodes = perft(new_game(2), depth)
+
+    elapsed = _timed(run_perft)
+    return {
+        "playout": playout,
+        "movegen": movegen,
+        "apply": apply_us,
+        "perft": nodes / elapsed,
+        "bytes/state": _bytes_per_state(game, quick),
+        "info": f"Aeroplane Chess standard 2 players, COMPILED={COMPILED}, "
+        f"{len(positions)} mid-game positions ({len(decisions)} decisions), perft depth "
+        f"{depth} = {nodes} nodes, playouts through the packed core {core_rate:,.0f} plies/s",
+        "compiled": COMPILED,
+    }
+
+
 WORKERS = {
     "astroplane": astroplane_worker,
     "chess": chess_worker,
@@ -648,11 +745,12 @@ WORKERS = {
     "openspiel-morris": openspiel_morris_worker,
     "starcastles": starcastles_worker,
     "openspiel-cc": openspiel_cc_worker,
+    "aeroplane-chess": aeroplane_chess_worker,
 }
 
 #: Per ``--game``: its measures, the astroplane worker, and the OpenSpiel engine's name and
-#: worker.
-GAMES: dict[str, tuple[tuple[str, ...], str, str, str]] = {
+#: worker (None: the game has no OpenSpiel twin).
+GAMES: dict[str, tuple[tuple[str, ...], str, str, str | None]] = {
     "astroplane": (MEASURES, "astroplane", "OpenSpiel chess", "openspiel"),
     "square-off": (
         ("playout", "movegen", "apply", "perft", "bytes/state"),
@@ -666,6 +764,7 @@ GAMES: dict[str, tuple[tuple[str, ...], str, str, str]] = {
         "OpenSpiel chinese_checkers",
         "openspiel-cc",
     ),
+    "aeroplane-chess": (MEASURES, "aeroplane-chess", "OpenSpiel (no twin)", None),
 }
 
 
@@ -732,7 +831,7 @@ def main(argv: list[str] | None = None) -> int:
     spiel = args.openspiel
     if spiel is None and args.game != "astroplane" and _has(sys.executable, "pyspiel"):
         spiel = sys.executable
-    if spiel:
+    if spiel and spiel_worker is not None:
         engines[spiel_name] = (spiel, spiel_worker)
 
     print(f"Python {platform.python_version()} ({platform.machine()}, {platform.system()})")

@@ -51,10 +51,12 @@ import time
 import traceback
 import tracemalloc
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from _costs import EXTRA_COSTS
 
 from astroplane.kit import limits
 from astroplane.kit.anyrecord import record_functions
@@ -76,11 +78,34 @@ MULTI_RECORDS = {
     "square-off": "astroplane.games.square_off.record:read_records",
     "starcastles": "astroplane.games.starcastles.record:read_records",
 }
-#: The games' own position validators (``raise ValueError`` for an impossible state), used
-#: on every accepted state besides ``Game.invariants``.
+#: The games' own position validators, used on every accepted state besides
+#: ``Game.invariants``: each raises ``ValueError`` or returns the problems it finds (a
+#: non-empty list) for an impossible state.
 VALIDATORS = {
     "astroplane": "astroplane.games.astroplane.rules.validate:validate_position",
     "aeroplane-chess": "astroplane.games.aeroplane_chess.setup:check_state",
+    "square-off": "astroplane.games.square_off.setup:check_state",
+    "starcastles": "astroplane.games.starcastles.position:state_problems",
+}
+#: Rules the seed games are played under, besides the standard ones: per target group,
+#: rules texts or ``"variants"`` (every registered variant of the game, in turn). Square
+#: Off and StarCastles are fuzzed under all their presets and the options no preset has
+#: (threefold, flying, start_controlled...); Aeroplane Chess's house rules (its presets
+#: other than ``standard``) are a target group of their own, ``aeroplane-chess+house``.
+RULES_MIX: dict[str, tuple[str, ...]] = {
+    "square-off": (
+        "variants",
+        "square-off,threefold=on,no_removal_turns=0",
+        "jump-off,threefold=on,trades=on,flying=on",
+        "trading-places,adjacent_trades=on,pieces=4,flying=on",
+    ),
+    "starcastles": (
+        "variants",
+        "starcastles,start_controlled=on,gems_per_player=on",
+        "starcastles,swap=off,max_rounds=40",
+        "own-castles,arm=3",
+    ),
+    "aeroplane-chess+house": ("classic", "modern", "family", "teams"),
 }
 #: The reader names of issue 10.
 ALIASES = {
@@ -112,15 +137,39 @@ class Target:
     texts: list[str] = field(default_factory=list)
 
 
+def rules_of(g: Game[Any, Any], group: str) -> list[Any]:
+    """The rules the seed games of a target group are played under (``RULES_MIX``; [None],
+    the standard rules, when the group has none)."""
+    out: list[Any] = []
+    for spec in RULES_MIX.get(group, ()):
+        if spec == "variants" and g.variants is not None:
+            out.extend(g.variants().values())
+        elif spec != "variants":
+            out.append(g.rules_from_text(spec))
+    return out or [None]
+
+
+def _start(g: Game[Any, Any], count: int, rules: Any) -> Any:
+    """A new game of ``count`` players under ``rules``, or with another count those rules
+    allow (Aeroplane Chess's teams are four)."""
+    for n in (count, *g.player_counts):
+        try:
+            return g.new_game(n) if rules is None else g.new_game(n, rules=rules)
+        except ValueError:
+            continue
+    raise ValueError(f"no player count of {g.name} plays {rules!r}")
+
+
 def random_plays(
-    g: Game[Any, Any], n: int, seed: int, plies: int = 120
+    g: Game[Any, Any], n: int, seed: int, plies: int = 120, rules: Sequence[Any] = (None,)
 ) -> list[tuple[Any, list[Any]]]:
-    """``n`` seeded random games of ``g`` (every player count), each up to ``plies`` plies."""
+    """``n`` seeded random games of ``g`` (every player count, the ``rules`` in turn),
+    each up to ``plies`` plies."""
     rng = random.Random(seed)
     out = []
     for i in range(n):
         count = g.player_counts[i % len(g.player_counts)]
-        s = start = g.new_game(count)
+        s = start = _start(g, count, rules[i % len(rules)])
         moves: list[Any] = []
         for _ in range(rng.randint(0, plies)):
             if s.is_over:
@@ -134,17 +183,26 @@ def random_plays(
 
 def make_targets(seed: int, games: int, plies: int = 120) -> dict[str, Target]:
     """Every reader of every registered game, with a corpus written from ``games`` random
-    games per game of up to ``plies`` plies each."""
+    games per game of up to ``plies`` plies each (under the rules of ``RULES_MIX``), and
+    the target groups of ``RULES_MIX`` that are a game's other rules
+    (``aeroplane-chess+house``)."""
     out: dict[str, Target] = {}
-    for name, g in sorted(loadable_games().items()):
-        plays = random_plays(g, games, seed, plies)
-        corpus = seed_corpus(g, plays)
+    loaded = loadable_games()
+    groups = [(name, name, g) for name, g in sorted(loaded.items())]
+    for group in RULES_MIX:
+        base = group.partition("+")[0]
+        if base != group and base in loaded:
+            groups.append((group, base, loaded[base]))
+    for name, game_name, g in groups:
+        mix = rules_of(g, name)
+        plays = random_plays(g, games, seed, plies, mix)
+        corpus = seed_corpus(g, plays, rules=[r for r in mix if r is not None])
         texts = [v for r in ("position", "json", "record") for v, _ in corpus.get(r, [])[:40]]
         for reader, items in corpus.items():
             if reader in ("position", "json", "move", "rules"):
                 items = items[::3] or items
             out[f"{name}:{reader}"] = Target(f"{name}:{reader}", g, reader, items, texts)
-        if name in MULTI_RECORDS and "record" in corpus:
+        if game_name in MULTI_RECORDS and "record" in corpus:
             records = [v for v, _ in corpus["record"]]
             joined = ["\n".join(records[i : i + 3]) for i in range(0, max(1, len(records) - 2), 2)]
             out[f"{name}:records"] = Target(
@@ -184,9 +242,11 @@ def check(target: Target, value: Any, context: Any) -> ReadOutcome:
 def _validate(validate: Callable[..., Any], state: Any) -> None:
     outcome = getattr(state, "outcome", None)
     if outcome is not None and hasattr(outcome, "reason"):
-        validate(state, outcome.reason)
+        found = validate(state, outcome.reason)
     else:
-        validate(state)
+        found = validate(state)
+    if found:  # a validator that returns its problems
+        raise ValueError("; ".join(map(str, list(found)[:3])))
 
 
 def _check_records(target: Target, text: str) -> ReadOutcome:
@@ -344,6 +404,7 @@ def cost_inputs(target: Target, seed: int) -> list[tuple[str, Any, Any]]:
         return cases
     assert limit is not None
     text = str(value)
+    cases.append(("the longest input the game wrote", text, context))
     cases.append(("at the limit (the input, repeated)", _pad(text, limit), context))
     cases.append(("one over the limit", _pad(text, limit + 1), context))
     cases.append(("8 MiB", _pad(text, 8 * MIB), context))
@@ -359,17 +420,24 @@ def cost_inputs(target: Target, seed: int) -> list[tuple[str, Any, Any]]:
         long_game = _long_game(g, seed)
         cases.append(("one long game", long_game, None))
         n_heads = (limits.MAX_RECORD_TEXT - 4096) // (limits.MAX_HEADER_VALUE + 16)
-        headers = {f"H{i}": "x" * limits.MAX_HEADER_VALUE for i in range(n_heads)}
+        value = "x" * limits.MAX_HEADER_VALUE
         start = g.new_game(g.player_counts[0])
         to_text = record_functions(g)[0]
-        cases.append(("long headers", to_text(start, [], headers), None))
+        plain = to_text(start, [], {})
+        # Past the header count a reader reads (no writer writes it): refused at the 65th.
+        over = "".join(f'[H{i} "{value}"]\n' for i in range(n_heads)) + plain
+        cases.append((f"{n_heads} long headers (1 MiB)", over, None))
+        fits = limits.MAX_RECORD_HEADERS - plain.count("\n[") - 1  # the game's own headers
+        headers = {f"H{i}": value for i in range(fits)}
+        cases.append((f"{fits} long headers, the most a record has", to_text(start, [], headers),
+                      None))  # fmt: skip
         if reader == "records":
             tiny = to_text(start, [], {})
             n = 2 * MIB // (len(tiny) + 1)
             cases.append((f"{n:,} tiny games (2 MiB)", "\n".join([tiny] * n), None))
             n = 2 * MIB // (len(long_game) + 1)
             cases.append((f"{n:,} long games (2 MiB)", "\n".join([long_game] * n), None))
-            heads = to_text(start, [], dict(list(headers.items())[:100]))
+            heads = to_text(start, [], headers)
             n = 2 * MIB // (len(heads) + 1)
             cases.append((f"{n} games with long headers (2 MiB)", "\n".join([heads] * n), None))
     return cases
@@ -406,18 +474,24 @@ def _long_game(g: Game[Any, Any], seed: int) -> str:
     return best
 
 
-def read_only(target: Target, value: Any, context: Any) -> str:
-    """The reader alone, as a server calls it (no checks of what it returns); says how
-    it ended: ``accepted``, ``rejected (<error>)`` or ``CRASH (<exception>)``."""
+def read_only(
+    target: Target, value: Any, context: Any, fn: Callable[[Any], Any] | None = None
+) -> str:
+    """The reader alone (or ``fn``), as a server calls it (no checks of what it returns);
+    says how it ended: ``accepted``, ``rejected (<error>)`` or ``CRASH (<exception>)``."""
     g, reader = target.game, target.reader
-    fn: Callable[..., Any] = {
-        "position": g.position_from_text,
-        "json": g.from_json,
-        "dict": g.from_dict,
-        "rules": g.rules_from_text,
-        "record": record_functions(g)[1],
-        "records": _load(MULTI_RECORDS[g.name]) if g.name in MULTI_RECORDS else None,
-    }.get(reader) or (lambda text: g.parse_move(context, text))
+    fn = (
+        fn
+        or {
+            "position": g.position_from_text,
+            "json": g.from_json,
+            "dict": g.from_dict,
+            "rules": g.rules_from_text,
+            "record": record_functions(g)[1],
+            "records": _load(MULTI_RECORDS[g.name]) if g.name in MULTI_RECORDS else None,
+        }.get(reader)
+        or (lambda text: g.parse_move(context, text))
+    )
     try:
         fn(value)
     except ValueError as exc:
@@ -427,20 +501,29 @@ def read_only(target: Target, value: Any, context: Any) -> str:
     return "accepted"
 
 
-def measure_cost(target: Target, seed: int) -> list[dict[str, Any]]:
-    """Time and peak memory of the reader alone on each of ``cost_inputs``, per MiB of
-    input (what it accepts is checked by the fuzzing loop, not here)."""
+def measure_cost(target: Target, seed: int, most_mib: float | None = None) -> list[dict[str, Any]]:
+    """Time and peak memory of the reader alone on each of ``cost_inputs`` and the game's
+    own worst cases (``_costs.EXTRA_COSTS``), per MiB of input (what it accepts is checked
+    by the fuzzing loop, not here)."""
+    cases: list[tuple[str, Any, Any, Callable[[Any], Any] | None, int | None]] = [
+        (label, value, context, None, None) for label, value, context in cost_inputs(target, seed)
+    ]
+    extra = EXTRA_COSTS.get(target.name)
+    if extra is not None:
+        cases += [(label, value, None, fn, size) for label, value, fn, size in extra(seed)]
     rows = []
-    for label, value, context in cost_inputs(target, seed):
-        size = len(value) if isinstance(value, str) else len(json.dumps(value))
+    for label, value, context, fn, known in cases:
+        size = known or (len(value) if isinstance(value, str) else len(json.dumps(value)))
+        if most_mib is not None and size > most_mib * MIB:
+            continue
         t0 = time.perf_counter()
-        verdict = read_only(target, value, context)
+        verdict = read_only(target, value, context, fn)
         seconds = time.perf_counter() - t0
         peak = -1.0  # not measured: tracemalloc would take several times as long again
         if seconds < 10:
             tracemalloc.start()
             tracemalloc.reset_peak()
-            read_only(target, value, context)
+            read_only(target, value, context, fn)
             peak = tracemalloc.get_traced_memory()[1]
             tracemalloc.stop()
         mib = size / MIB
@@ -528,6 +611,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-cost", action="store_true", help="skip the cost section")
     parser.add_argument("--cost-only", action="store_true", help="only the cost section")
+    parser.add_argument(
+        "--max-cost-mib",
+        type=float,
+        help="leave out cost inputs larger than this many MiB (a 64 MiB text of records "
+        "takes minutes; per MiB the 2 and 8 MiB ones tell the same)",
+    )
     parser.add_argument("--json", type=Path, help="also write the results as JSON here")
     parser.add_argument("--list", action="store_true", help="list the readers and stop")
     args = parser.parse_args(argv)
@@ -580,7 +669,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n{'reader':<26} {'cost input':<38} {'MiB':>6} {'s':>7} {'s/MiB':>7} "
               f"{'peak MB':>8} {'MB/MiB':>7}  verdict")  # fmt: skip
         for name in names:
-            for row in measure_cost(targets[name], args.seed):
+            if "+" in name:  # another rule set of a game whose costs are measured already
+                continue
+            for row in measure_cost(targets[name], args.seed, args.max_cost_mib):
                 costs.append(row)
                 bad += not row["ok"]
                 print(

@@ -248,6 +248,17 @@ KNOWN_TYPE_ONLY_CYCLES = {
             "rules.variants", "state",
         )
     ),
+    # Aeroplane Chess on its packed core (issue 34): the core, the move generator and the
+    # state's helpers name the state type their views are (``AeroplaneCore.state`` returns
+    # one), under TYPE_CHECKING only; at run time the state module imports the core and
+    # installs its view (``core.use_view``), so no module imports in a circle.
+    frozenset(
+        f"astroplane.games.aeroplane_chess.{m}"
+        for m in (
+            "actions", "core", "evaluation", "movegen", "play", "render", "state",
+            "validate", "view",
+        )
+    ),
 }  # fmt: skip
 
 

@@ -12,7 +12,6 @@ import attrs
 import pytest
 
 import astroplane as ap
-from astroplane.agents import make_bot, play_game
 from astroplane.cli import DEFAULT_MAX_TURNS, main
 
 RESULT = re.compile(
@@ -221,23 +220,28 @@ def test_replay_of_a_recorded_selfplay_game_reproduces_the_final_position(
     files = sorted(tmp_path.iterdir())
     assert len(files) == 2
     # the same game, played again here with the seeds selfplay derives from --seed
-    import random
+    from astroplane.runs import RunSpec, game_seed, play_one
 
-    rng = random.Random(11)
+    spec = RunSpec("astroplane", 3, ("greedy",), max_turns=DEFAULT_MAX_TURNS)
+    again = play_one(spec, 0, game_seed(11, 0))
     initial = ap.new_game(3, rules=attrs.evolve(ap.STANDARD, max_turns=DEFAULT_MAX_TURNS))
-    run = play_game(initial, {s: make_bot("greedy", rng.randrange(2**32)) for s in initial.seats})
+    moves, final = [], initial
+    for text in again.moves:
+        moves.append(ap.parse_move(final, text))
+        final = final.play(moves[-1])
     record = GameRecord.from_text(files[0].read_text(encoding="utf-8"))
+    assert list(record.moves) == moves
     replayed = record.final_state()
-    assert replayed.stacks == run.final.stacks
-    assert replayed.eliminated == run.final.eliminated
-    assert replayed.scores() == run.final.scores()
-    assert replayed.outcome == run.final.outcome
+    assert replayed.stacks == final.stacks
+    assert replayed.eliminated == final.eliminated
+    assert replayed.scores() == final.scores()
+    assert replayed.outcome == final.outcome
     assert str(files[0]) in out
     # and the replay command agrees
     assert main(["replay", str(files[0])]) == 0
     shown = capsys.readouterr().out
     assert "every move is legal" in shown
-    assert str(run.final).split("\nGame over:")[0] in shown  # the final board
+    assert str(final).split("\nGame over:")[0] in shown  # the final board
 
 
 def test_d28_rules_option_reaches_the_game_and_its_record(

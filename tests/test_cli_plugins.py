@@ -12,9 +12,12 @@ import pytest
 import tictactoe
 
 from astroplane.agents import GreedyBot, outcome_evaluation
+from astroplane.cli.app import build_parser
 from astroplane.cli.plugins import load_plugin, split_plugins
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "games" / "tictactoe.py"
+
+PARSER = build_parser()
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -94,7 +97,7 @@ def test_a_file_already_imported_is_not_run_twice() -> None:
 
 def test_split_plugins_keeps_the_other_arguments_in_order() -> None:
     """Both spellings are taken out; everything after ``--`` is left alone."""
-    assert split_plugins(["--plugin=a", "play", "--", "--plugin", "b"]) == (
+    assert split_plugins(["--plugin=a", "play", "--", "--plugin", "b"], PARSER) == (
         ["a"],
         ["play", "--", "--plugin", "b"],
     )

@@ -27,6 +27,7 @@ from astroplane.games.astroplane.formats.limits import (
     check_ascii,
     check_size,
 )
+from astroplane.kit.limits import plain_text
 from astroplane.protocol import (
     Game,
     GameType,
@@ -72,8 +73,9 @@ def test_every_registered_game_takes_hostile_input(name: str, check: str) -> Non
     nothing; each reader, given mutated output of the game, raises its own error or
     returns a valid value; a state at the turn bound plays to an end that reads back."""
     report = check_hostile(name, seed=11, examples=EXAMPLES, checks=[check])
-    if any(note.startswith(f"{check}: the game has no") for note in report.notes):
-        pytest.skip(f"{name} has no {check} format (a Game may leave it out)")
+    for note in report.notes:
+        if note.startswith(f"{check}: the game has no"):
+            pytest.skip(f"{name}: {note} (a Game may leave it out)")
     assert report.games >= 1 and report.states >= 1
     assert report.ok, str(report)
 
@@ -212,6 +214,9 @@ def _race_from_text(text: str, sloppy: bool = False) -> Race:
         parts = text.split(" ")
         seat = {"0": 0, "1": 1}[parts[2]]
         return Race(int(parts[1][1:]), seat, int(parts[3]), parts[4], sloppy=True)
+    text = plain_text(text)
+    if not isinstance(text, str):
+        raise NotationError("a race position is a string")
     check_size(text, MAX_POSITION_TEXT, "a race position")
     check_ascii(text, "a race position")
     m = _TEXT.fullmatch(text)
@@ -238,6 +243,9 @@ def _race_from_dict(data: Any, sloppy: bool = False) -> Race:
 
 def _race_from_json(text: str, sloppy: bool = False) -> Race:
     if not sloppy:
+        text = plain_text(text)
+        if not isinstance(text, str | bytes):
+            raise NotationError("race JSON is a string")
         check_size(text, MAX_JSON_TEXT, "race JSON")
     try:
         data = json.loads(text)
@@ -368,6 +376,37 @@ def test_the_suite_catches_a_game_that_plays_past_the_turn_bound() -> None:
     endless = EndlessGame()
     report = check_hostile(endless, examples=1, checks=["turn-bound"])
     assert any("past the turn bound" in p for p in report.problems), report
+
+
+def test_the_suite_catches_each_hostile_value() -> None:
+    """Issue 32: each check of hostile Python values reports a game that trusts them: a
+    play that takes an ``int`` subclass equal to everything, a reader that calls a
+    ``str`` subclass's methods or takes a turn past the bound, a drawing that turns its
+    size into a float, an evaluation that indexes by a seat of an ``int`` subclass.
+    (Another game's state is ``check_declarations``' ``wrong-game`` check, and
+    ``Game`` refuses one, and a first seat that is none, before a game's code runs.)"""
+    sloppy = race(sloppy_play=True, sloppy_reader=True)
+    careful = race()
+
+    class Trusting(type(sloppy)):  # type: ignore[misc]
+        def render_svg(self, state: Race, last_move: Any = None, *, size: Any = None) -> str:
+            return f"<svg width='{float(size or 300) * 1.5}'/>"  # OverflowError at 10**309
+
+        def evaluate(self, state: Race, seat: int) -> float:
+            return (0.0, 1.0)[seat]  # IndexError for a seat out of range
+
+    trusting = Trusting()
+    expected = {
+        "forged": "play accepted a forged move (LiarInt",
+        "text-subclass": "reader given a lying str",
+        "counters": "past the bound",
+        "drawing": "render_svg(size=1000",
+        "seats": "evaluate with seat LiarInt(99) raised IndexError",
+    }
+    for check, words in expected.items():
+        report = check_hostile(trusting, examples=8, checks=[check])
+        assert any(words in p for p in report.problems), (check, report)
+        assert check_hostile(careful, examples=8, checks=[check]).ok, check
 
 
 def test_check_conformance_runs_the_hostile_checks_and_can_skip_them() -> None:

@@ -105,7 +105,7 @@ def test_a_turn_limit_end_is_a_truncation_and_any_other_a_termination() -> None:
     assert all(so.truncations.values()) and not any(so.terminations.values())
     sc = raw_env("starcastles", players=3, max_turns=6)
     _random_game(sc, 0)
-    assert sc.state.is_over and sc.state.winner < 0
+    assert sc.state.is_over and sc.state.winner is None
     assert all(sc.truncations.values()) and not any(sc.terminations.values())
     won = raw_env("square-off", rules="nine-mens-morris")
     for seed in range(20):

@@ -71,6 +71,7 @@ def test_every_kind_of_move_has_a_json_form() -> None:
     assert set(kinds) == {"step", "travel", "fire", "square"}
     assert kinds["fire"] == {
         "format_version": 1,
+        "game": "astroplane",
         "type": "move",
         "kind": "fire",
         "from": "a1",
@@ -82,11 +83,43 @@ def test_every_kind_of_move_has_a_json_form() -> None:
     end = jsonio.move_to_dict(ap.Move(ap.MoveKind.END_TURN))
     assert end == {
         "format_version": 1,
+        "game": "astroplane",
         "type": "move",
         "kind": "end_turn",
         "from": None,
         "to": None,
     }
+
+
+def test_json_without_game_still_reads() -> None:
+    """Every object names its game; an object written before it did (no ``"game"``) reads
+    the same and is valid under the schema."""
+    s = ap.new_game(2)
+    move = s.legal_moves()[0]
+    for data, read in (
+        (jsonio.state_to_dict(s), jsonio.state_from_dict),
+        (jsonio.move_to_dict(move), jsonio.move_from_dict),
+    ):
+        assert list(data)[:3] == ["format_version", "game", "type"]
+        assert data["game"] == "astroplane"
+        old = {k: v for k, v in data.items() if k != "game"}
+        _VALIDATOR.validate(old)
+        assert read(old) == read(data)
+        assert jsonio.from_json(json.dumps(old)) == jsonio.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("other", ["square-off", "Astroplane", 1, None])
+def test_json_of_another_game_is_refused(other: object) -> None:
+    """A ``"game"`` other than ``"astroplane"`` is refused, naming the field and the game."""
+    data = jsonio.state_to_dict(ap.new_game(2))
+    data["game"] = other
+    with pytest.raises(ap.NotationError, match=r"state\.game: game must be 'astroplane'"):
+        jsonio.state_from_dict(data)
+    assert not _VALIDATOR.is_valid(data)
+    move = jsonio.move_to_dict(ap.new_game(2).legal_moves()[0])
+    move["game"] = other
+    with pytest.raises(ap.NotationError, match=r"move\.game: .*another game"):
+        jsonio.from_json(json.dumps(move))
 
 
 def test_state_json_fields() -> None:

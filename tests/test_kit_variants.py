@@ -5,6 +5,7 @@ how other rules are written."""
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 import pytest
@@ -191,3 +192,49 @@ def test_an_option_reads_only_text(value: object) -> None:
         with pytest.raises(ValueError, match=f"^{option.name} is ") as info:
             option.read(value)  # type: ignore[arg-type]
         assert len(str(info.value)) < 120
+
+
+# ---- issue 32, item 4: only the library's own modules register bundled presets ----------------
+def test_a_sealed_registry_refuses_bundled_registrations() -> None:
+    """Issue 32.4: once a game's module has registered its presets and sealed its
+    registry, ``register(..., bundled=True)`` is refused, so no third party re-spells
+    rules already written; a variant of one's own still registers."""
+    book = _book()
+    book.seal()
+    before = book.to_dict(Rules(limit=50))
+    with pytest.raises(ValueError, match="bundled presets of toy are closed"):
+        book.register("quick", Rules(limit=50), bundled=True)
+    book.register("quick", Rules(limit=50))
+    assert book.to_dict(Rules(limit=50)) == before
+    assert book.from_dict(before) == Rules(limit=50)
+
+
+@pytest.mark.parametrize("name", ["astroplane", "aeroplane-chess", "square-off", "starcastles"])
+def test_no_game_takes_a_bundled_registration_from_outside(name: str) -> None:
+    """Issue 32.4: the finding, in all four games: a third party's
+    ``VARIANTS.register(name, rules, bundled=True)`` re-spelt rules text and made JSON
+    written earlier unreadable. Each game seals its registry after its presets."""
+    from astroplane.protocol import get_game
+
+    g = get_game(name)
+    state = g.new_game(g.player_counts[0])
+    book = _registry(name)
+    data = g.to_dict(state)
+    text = g.rules_to_text(state.rules)
+    with pytest.raises(ValueError, match="closed"):
+        book.register("hijack", state.rules, bundled=True)
+    assert "hijack" not in book
+    assert g.rules_to_text(state.rules) == text and g.from_dict(data) == state
+
+
+def _registry(name: str) -> Variants[Any]:
+    import importlib
+
+    module = {
+        "astroplane": "astroplane.games.astroplane.rules.ruleset",
+        "aeroplane-chess": "astroplane.games.aeroplane_chess.options",
+        "square-off": "astroplane.games.square_off.rulestext",
+        "starcastles": "astroplane.games.starcastles.options",
+    }[name]
+    found: Variants[Any] = importlib.import_module(module).VARIANTS
+    return found

@@ -131,6 +131,7 @@ def test_rotating_squares_adds_an_action_with_notation_json_and_events() -> None
     data = jsonio.move_to_dict(turn, state=s)
     assert data == {
         "format_version": 1,
+        "game": "astroplane",
         "type": "move",
         "kind": "rotate",
         "from": "d4",

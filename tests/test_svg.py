@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import ast
 import difflib
+import itertools
 import os
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -24,8 +26,11 @@ from hypothesis import given
 import astroplane as ap
 import astroplane.games.astroplane._svgdraw as svgdraw_module
 from astroplane import svg
+from astroplane.errors import DrawingError
 from astroplane.games import aeroplane_chess
 from astroplane.games.astroplane.geometry import board_geometry
+from astroplane.kit.limits import MAX_DRAWING_MARKS, MAX_DRAWING_SIZE
+from astroplane.protocol import get_game
 from helpers import BIG_BOARD
 from strategies import playout_states
 
@@ -137,14 +142,15 @@ def check_snapshot(name: str, document: str) -> None:
 
 # ---- structure -------------------------------------------------------------------------------
 def test_the_drawing_is_a_standalone_svg_document_that_scales() -> None:
-    """board() gives one XML document: an <svg> root with a viewBox and no fixed size unless
-    asked, and the same state always gives the same text."""
+    """board() gives one XML document: an <svg> root with a viewBox, a size of one pixel per
+    user unit unless asked, and the same state always gives the same text."""
     state = ap.new_game(2)
     document = svg.board(state)
     root = parse(document)
     assert document.startswith("<svg ") and document.endswith("</svg>\n")
     assert len(root.get("viewBox", "").split()) == 4
-    assert root.get("width") is None and root.get("height") is None
+    box = root.get("viewBox", "").split()
+    assert (root.get("width"), root.get("height")) == (box[2], box[3])
     assert root.get("class") == "astroplane-board" and root.get("data-to-move") == "S"
     assert svg.board(state) == document
     sized = parse(svg.board(state, size=600))
@@ -524,3 +530,30 @@ def test_snapshot_finished_game() -> None:
 def test_snapshot_empty_board() -> None:
     """The empty reference board (the rulebook's lost diagram) matches its snapshot."""
     check_snapshot("empty-board", svg.board())
+
+
+# ---- issue 32, item 7: drawing bounds ----------------------------------------------------------
+@pytest.mark.parametrize("name", ["astroplane", "aeroplane-chess", "square-off", "starcastles"])
+@pytest.mark.parametrize("size", [10**309, 2**64, MAX_DRAWING_SIZE + 1])
+def test_a_huge_size_is_a_drawing_error_in_every_game(name: str, size: int) -> None:
+    """Issue 32.7: ``size=10**309`` raised ``OverflowError`` in all four games; a size
+    past ``MAX_DRAWING_SIZE`` pixels is a ``DrawingError`` naming the bound."""
+    g = get_game(name)
+    state = g.new_game(g.player_counts[0])
+    with pytest.raises(DrawingError, match=f"at most {MAX_DRAWING_SIZE}"):
+        svg.board(state, size=size)
+    assert 'width="100000"' in svg.board(state, size=MAX_DRAWING_SIZE)
+
+
+@pytest.mark.parametrize("option", ["highlight", "arrows"])
+def test_astroplane_marks_are_bounded(option: str) -> None:
+    """Issue 32.7: ``highlight`` and ``arrows`` took lists of any length (200,000
+    highlights: 57 MiB of SVG); at most ``MAX_DRAWING_MARKS`` items are read, so an
+    endless iterator is refused too."""
+    s = ap.new_game(2)
+    item: Any = "e2" if option == "highlight" else ("Sl", "e2")
+    assert svg.board(s, **{option: [item] * MAX_DRAWING_MARKS}).startswith("<svg")
+    with pytest.raises(DrawingError, match=f"at most {MAX_DRAWING_MARKS}"):
+        svg.board(s, **{option: [item] * 200_000})
+    with pytest.raises(DrawingError, match=f"at most {MAX_DRAWING_MARKS}"):
+        svg.board(s, **{option: itertools.repeat(item)})

@@ -4,7 +4,6 @@ conformance suite; a game with a turn-limit rule ends by it, any other is stoppe
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
@@ -13,6 +12,7 @@ import pytest
 from astroplane.agents import make_bot, play_game
 from astroplane.cli import main
 from astroplane.protocol import games, get_game
+from astroplane.runs import bot_seed, dice_seed, game_seed
 from astroplane.testing import check_conformance
 from astroplane.turnlimit import check_max_turns, limit_state, limit_unit, stopped
 
@@ -27,13 +27,13 @@ TABLES = sorted(
 def _library_run(
     name: str, players: int, max_turns: int, seed: int, bots: list[str]
 ) -> tuple[Any, list[int]]:
-    """``play_game`` seeded as ``astroplane selfplay --seed SEED`` seeds its one game:
-    one seed per seat, then the dice's, from ``random.Random(seed)``."""
+    """``play_game`` seeded as ``astroplane selfplay --seed SEED`` seeds its first game
+    (``astroplane.runs``: the game's seed, then each seat's bot's and the dice's)."""
     game = get_game(name)
     start = game.new_game(players)
-    rng = random.Random(seed)
+    first = game_seed(seed, 0)
     agents = {
-        int(s): make_bot(bots[i % len(bots)], rng.randrange(2**32))
+        int(s): make_bot(bots[i % len(bots)], bot_seed(first, int(s)))
         for i, s in enumerate(start.seats)
     }
     turns: list[int] = []
@@ -41,7 +41,7 @@ def _library_run(
         start,
         agents,
         max_turns=max_turns,
-        chance_seed=rng.randrange(2**32),
+        chance_seed=dice_seed(first),
         on_action=lambda before, _m, _a: turns.append(before.turn),
     )
     return run, turns

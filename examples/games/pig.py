@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import attrs
 
 from astroplane.errors import IllegalMoveError, NotationError
-from astroplane.kit import Option, Variants, svg
+from astroplane.kit import Option, Variants, limits, svg
 from astroplane.protocol import ChanceMode, Game, GameType, register_game
 
 SEATS, MOVES = ("A", "B", "C", "D"), ("roll", "hold", 1, 2, 3, 4, 5, 6)
@@ -159,6 +159,7 @@ class PigGame(Game[Pig, Any]):
     def position_from_text(self, text: str) -> Pig:
         """``standard 12/40 B? 5 t7``: rules, scores, the seat to move (``?``: the die is in
         the air), its turn total, the turn."""
+        text = limits.plain_text(text)  # a str subclass: its characters, not its methods
         parts = text.split(" ") if isinstance(text, str) and len(text) < 1200 else []
         ok = len(parts) == 5 and parts[4][:1] == "t"
         nums = [*parts[1].split("/"), parts[3], parts[4][1:]] if ok else []

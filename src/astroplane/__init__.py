@@ -38,6 +38,7 @@ if TYPE_CHECKING:
         IllegalMoveError,
         NotationError,
         PositionError,
+        UnknownGameError,
         UnknownVariantError,
     )
     from astroplane.games.astroplane.enums import Location
@@ -86,6 +87,7 @@ if TYPE_CHECKING:
         Topology,
     )
     from astroplane.match import Match
+    from astroplane.records import RecordedGame, read_record, write_record
 
 __version__ = "0.1.0.dev0"
 
@@ -114,12 +116,14 @@ __all__ = [
     "NotationError",
     "Outcome",
     "PositionError",
+    "RecordedGame",
     "Restriction",
     "Rules",
     "Seat",
     "SendBack",
     "StartArea",
     "Topology",
+    "UnknownGameError",
     "UnknownVariantError",
     "__version__",
     "board_geometry",
@@ -136,12 +140,14 @@ __all__ = [
     "piece_owner",
     "position_from_text",
     "position_to_text",
+    "read_record",
     "register_variant",
     "setup_position",
     "svg",
     "to_json",
     "variant",
     "variants",
+    "write_record",
 ]
 
 
@@ -169,6 +175,7 @@ _LAZY = {
     "Outcome": "astroplane.games.astroplane.outcome",
     "PositionError": "astroplane.errors",
     "REFERENCE_BOARD": "astroplane.games.astroplane.topology",
+    "RecordedGame": "astroplane.records",
     "Restriction": "astroplane.games.astroplane.rules",
     "Rules": "astroplane.games.astroplane.rules",
     "SEAT_NAMES": "astroplane.games.astroplane.pieces",
@@ -177,6 +184,7 @@ _LAZY = {
     "SendBack": "astroplane.games.astroplane.rules",
     "StartArea": "astroplane.games.astroplane.topology",
     "Topology": "astroplane.games.astroplane.topology",
+    "UnknownGameError": "astroplane.errors",
     "UnknownVariantError": "astroplane.errors",
     "board_geometry": "astroplane.games.astroplane.geometry",
     "effects": "astroplane.games.astroplane.formats",
@@ -190,12 +198,14 @@ _LAZY = {
     "piece_owner": "astroplane.games.astroplane.pieces",
     "position_from_text": "astroplane.games.astroplane.formats",
     "position_to_text": "astroplane.games.astroplane.formats",
+    "read_record": "astroplane.records",
     "register_variant": "astroplane.games.astroplane.rules",
     "setup_position": "astroplane.games.astroplane.setup",
     "svg": "astroplane.svg",
     "to_json": "astroplane.games.astroplane.formats",
     "variant": "astroplane.games.astroplane.rules",
     "variants": "astroplane.games.astroplane.rules",
+    "write_record": "astroplane.records",
 }
 
 

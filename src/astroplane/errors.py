@@ -10,6 +10,7 @@ __all__ = [
     "IllegalMoveError",
     "NotationError",
     "PositionError",
+    "UnknownGameError",
     "UnknownVariantError",
     "WrongGameError",
 ]
@@ -36,9 +37,19 @@ class IllegalMoveError(ValueError):
     """
 
     def __init__(self, move: object, reason: str) -> None:
-        super().__init__(f"illegal move {move!r}: {reason}")
+        super().__init__(f"illegal move {_shown_move(move)}: {reason}")
         self.move = move
         self.reason = reason
+
+
+def _shown_move(move: object) -> str:
+    """``repr(move)`` cut to 200 characters, or its type when the repr fails (a move
+    forged past its class's checks, a caller's object whose ``__repr__`` raises)."""
+    try:
+        text = repr(move)
+    except Exception:
+        return f"<{type(move).__name__}>"
+    return text if len(text) <= 200 else text[:200] + "..."
 
 
 #: Longest text quoted whole in a ``NotationError`` message; longer texts are quoted as
@@ -85,13 +96,8 @@ class NotationError(ValueError):
         self.line = line
 
 
-class UnknownVariantError(NotationError):
-    """A variant name that is not registered (``astroplane.register_variant``), or rules
-    whose phases are no registered variant's: such rules cannot be written or read.
-
-    Attributes:
-        name: The unknown variant name ("" for unregistered rules).
-    """
+class _UnknownName(NotationError):
+    """A ``NotationError`` about a name nothing is registered under (``name``)."""
 
     def __init__(
         self,
@@ -103,6 +109,24 @@ class UnknownVariantError(NotationError):
     ) -> None:
         super().__init__(problem, text, index, line)
         self.name = name
+
+
+class UnknownVariantError(_UnknownName):
+    """A variant name that is not registered (``astroplane.register_variant``), or rules
+    whose phases are no registered variant's: such rules cannot be written or read.
+
+    Attributes:
+        name: The unknown variant name ("" for unregistered rules).
+    """
+
+
+class UnknownGameError(_UnknownName):
+    """A record naming a game that is neither registered nor installed, or whose
+    installed game fails to load (``astroplane.read_record``).
+
+    Attributes:
+        name: The game name the record gives.
+    """
 
 
 class DrawingError(ValueError):

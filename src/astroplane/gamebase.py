@@ -68,8 +68,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: The hooks whose first argument is a state of the game: each refuses another game's.
 STATE_HOOKS = frozenset(
     {
-        "action_to_move", "core", "describe_outcome", "effects", "ended_by_turn_limit",
-        "evaluate", "format_move", "game_info", "highlights", "invariants", "move_to_action",
+        "action_to_move", "click_paths", "core", "describe_outcome", "effects",
+        "ended_by_turn_limit", "evaluate", "format_move", "game_info", "highlights",
+        "invariants", "move_to_action",
         "num_actions", "observation_shape", "observe", "parse_move", "partners",
         "position_to_text", "record_to_text", "render_svg", "render_text", "replay_effects",
         "status", "summary", "to_dict", "to_json",
@@ -312,6 +313,12 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
         move_to_action: ``(state, move) -> int``, a legal move's number.
         core: ``(state) -> (core, position)``: the game's packed core
             (``astroplane.core``) and ``state``'s packed position.
+        click_paths: ``(state) -> ClickPaths``: every way of making each legal move by
+            clicks on the drawing (``astroplane.clicks.ClickPath``: the move, its
+            notation, the tokens clicked in order, the move in words), in
+            ``legal_moves()`` order; without it, a frontend gets one button per move.
+        click_element: ``(token) -> id``: the id of the element of ``render_svg``'s
+            drawing that a place token of ``click_paths`` stands for (``"pt-d2"``).
 
     Hooks with defaults (override them as methods): ``rules_from_text``,
     ``rules_to_text``, ``variants``, ``to_json``, ``from_json``, ``render_text``,
@@ -345,6 +352,8 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
     num_actions: Callable[[StateT], int] | None = None
     move_to_action: Callable[[StateT, MoveT], int] | None = None
     core: Callable[[StateT], tuple[Any, Hashable]] | None = None
+    click_paths: Callable[[StateT], Sequence[Any]] | None = None
+    click_element: Callable[[str], str] | None = None
 
     to_json: Callable[[StateT], str] | None = _derived("to_json", _to_json)
     from_json: Callable[..., StateT] | None = _derived("from_json", _from_json)

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 import attrs
 
 from astroplane.errors import IllegalMoveError
+from astroplane.kit.limits import plain_int
 
 __all__ = [
     "MoveT",
@@ -135,16 +136,12 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 def _same_kind(a: object, b: object) -> bool:
     """True when ``a`` (a legal move or one of its parts) and ``b`` (an equal value from a
     caller) have the same types all the way down: a ``float`` or ``bool`` never passes
-    for an ``int``. An ``int`` subclass that is not ``bool`` (an ``IntEnum`` member such as
-    a move kind) counts as an ``int``, since games write move kinds either way."""
+    for an ``int``. An ``IntEnum`` member (a move kind) counts as an ``int``, since games
+    write move kinds either way; no other ``int`` subclass does (``plain_int``): its
+    ``__eq__`` or arithmetic may say anything."""
     ta = type(a)
     if ta is not type(b):
-        return (
-            isinstance(a, int)
-            and isinstance(b, int)
-            and not isinstance(a, bool)
-            and not isinstance(b, bool)
-        )
+        return plain_int(a) and plain_int(b)
     if ta in _ATOMS:
         return True
     if isinstance(a, tuple | list) and isinstance(b, tuple | list):
@@ -169,8 +166,11 @@ def legal_match(state: State[MoveT], move: object) -> MoveT | None:
     (compared field by field for ``attrs`` classes and tuples): ``Move(kind, 6.0)`` or
     ``Move(kind, True)`` never names ``Move(kind, 6)`` or ``Move(kind, 1)``, although
     Python finds them equal. An ``IntEnum`` member and the plain ``int`` of its value count
-    as the same (move kinds are written either way). Objects of any other class are
-    rejected without comparing them, so a caller's ``__eq__`` is never run.
+    as the same (move kinds are written either way); another ``int`` subclass, whose
+    ``__eq__`` may say yes to anything, names no move. Objects of any other class are
+    rejected without comparing them, so a caller's ``__eq__`` is never run, and a move
+    forged past its class's checks (a field missing, of another type, an ``__eq__`` that
+    raises: as unpickling can build) names none either.
 
     Args:
         state: Any state of the ``State`` protocol.
@@ -198,9 +198,10 @@ def legal_match(state: State[MoveT], move: object) -> MoveT | None:
         return None  # no move of that class: ``move.__eq__`` is never called
     try:
         legal = moves[moves.index(move)]
-    except ValueError:
-        return None
-    return legal if type(legal) is cls and _same_kind(legal, move) else None
+        same = type(legal) is cls and _same_kind(legal, move)
+    except Exception:  # no equal move, or one forged past its class's checks (a field
+        return None  # missing, an ``__eq__`` that raises): no legal move either way
+    return legal if same else None
 
 
 def is_legal_action(state: State[Any], move: object) -> bool:

@@ -70,6 +70,7 @@ def test_the_start_as_json() -> None:
         "third_six": "moved",
         "rerolls": "three",
         "teams": False,
+        "roll_for_partner": False,
     }
 
 

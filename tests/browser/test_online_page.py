@@ -6,6 +6,7 @@ record downloads. Skipped, saying why, without Chromium, Playwright or the serve
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -125,6 +126,12 @@ def test_two_browsers_play_a_whole_game(
                 ) from None
             _click_a_move(mover, rng)
             moves += 1
+            # The next read must see this move: the click reaches the server over the
+            # page's socket, so a read at once may still find the version it was chosen on.
+            deadline = time.monotonic() + 30
+            while api.ok(api.get(f"/matches/{match}"))["version"] <= doc["version"]:
+                assert time.monotonic() < deadline, f"move {moves} never reached the server"
+                time.sleep(0.05)
             if moves == 3 and not reloaded:  # a reload plays on in the same seat
                 bob.page.reload()
                 bob.page.wait_for_function(

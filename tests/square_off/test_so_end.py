@@ -67,7 +67,7 @@ def test_max_turns_counts_a_turn_with_a_removal_once() -> None:
 def test_no_removal_turns_draws_after_that_many_quiet_stage_2_turns() -> None:
     """With no_removal_turns 100 (Square Off), the 100th stage-2 turn in a row without a
     removal draws [SO6]."""
-    s = play(pos("a1 c5 f6 d3", "g1 e3 b6 d5", quiet=98), "a1-a4")
+    s = play(pos("a1 c5 f6 d3", "g1 e3 b6 d5", quiet=98, turns=150), "a1-a4")
     assert not s.is_over and s.quiet == 99
     s = play(s, "g1-g4")
     assert s.outcome is not None and s.outcome.ending is Ending.NO_REMOVAL_TURNS
@@ -76,7 +76,7 @@ def test_no_removal_turns_draws_after_that_many_quiet_stage_2_turns() -> None:
 
 def test_stage_1_turns_are_not_counted_as_quiet() -> None:
     """Placements do not count towards no_removal_turns [SO6]."""
-    s = play(pos("a1 c5", "g1 e3", in_hand=(7, 7), quiet=99), "d2 f2")
+    s = play(pos("a1 c5", "g1 e3", in_hand=(7, 7), quiet=99, turns=120), "d2 f2")
     assert s.quiet == 99 and not s.is_over
 
 

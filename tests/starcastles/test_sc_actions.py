@@ -12,7 +12,10 @@ from astroplane.games.starcastles import (
     Move,
     Rules,
     action_to_move,
+    decode_action,
+    encode_move,
     move_to_action,
+    new_game,
     num_actions,
 )
 
@@ -39,8 +42,8 @@ def test_hand_computed_actions() -> None:
         (Move.PASS, 2035),
     ]
     for move, action in cases:
-        assert move_to_action(STARCASTLES, move) == action
-        assert action_to_move(STARCASTLES, action) == move
+        assert encode_move(STARCASTLES, move) == action
+        assert decode_action(STARCASTLES, action) == move
 
 
 def test_every_action_that_names_a_move_round_trips() -> None:
@@ -50,12 +53,12 @@ def test_every_action_that_names_a_move_round_trips() -> None:
     ok = 0
     for action in range(num_actions(STARCASTLES)):
         try:
-            move = action_to_move(STARCASTLES, action)
+            move = decode_action(STARCASTLES, action)
         except ValueError as exc:
             assert "names no move" in str(exc)
             continue
         ok += 1
-        assert move_to_action(STARCASTLES, move) == action
+        assert encode_move(STARCASTLES, move) == action
     links = sum(len(n) for n in B2.neighbours)  # 2 * 84 directed links
     ray_points = sum(len(r) for per in B2.rays for r in per)
     assert ok == 3 * links + ray_points + 37 + 1
@@ -69,25 +72,28 @@ def test_legal_moves_are_in_increasing_action_order_and_round_trip(
     legal_moves(), that decodes back to the move."""
     states, _ = playout(seed, players, rules, max_plies=40)
     for s in states[::7]:
-        actions = [move_to_action(rules, m) for m in s.legal_moves()]
+        actions = [move_to_action(s, m) for m in s.legal_moves()]
         assert actions == sorted(set(actions))
-        assert all(0 <= a < num_actions(rules) for a in actions)
-        assert [action_to_move(rules, a) for a in actions] == list(s.legal_moves())
+        assert all(0 <= a < num_actions(s) == num_actions(rules) for a in actions)
+        assert [action_to_move(s, a) for a in actions] == list(s.legal_moves())
+        assert [decode_action(rules, a) for a in actions] == list(s.legal_moves())
 
 
 def test_bad_actions_and_moves_are_refused() -> None:
     """Out of range, bools, moves off the board or off a line raise ValueError."""
     for bad in (-1, 2036, True, 3.0):
         with pytest.raises(ValueError, match=r"an action is an int 0\.\.2035"):
-            action_to_move(STARCASTLES, bad)  # type: ignore[arg-type]
+            decode_action(STARCASTLES, bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match=r"an action is an int 0\.\.2035"):
+            action_to_move(new_game(2), bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not on the 37-point board"):
-        move_to_action(STARCASTLES, Move.gem(40))
+        encode_move(STARCASTLES, Move.gem(40))
     with pytest.raises(ValueError, match="e5 is not linked to e3"):
-        move_to_action(STARCASTLES, Move.step(pt("e3"), pt("e5")))
+        move_to_action(new_game(2), Move.step(pt("e3"), pt("e5")))
     with pytest.raises(ValueError, match="f3 is not on a line from e1"):
-        move_to_action(STARCASTLES, Move.slide(pt("e1"), pt("f3")))
+        encode_move(STARCASTLES, Move.slide(pt("e1"), pt("f3")))
     with pytest.raises(ValueError, match="not a Move"):
-        move_to_action(STARCASTLES, "b1-c4")  # type: ignore[arg-type]
+        move_to_action(new_game(2), "b1-c4")  # type: ignore[arg-type]
 
 
 def test_the_encoding_depends_on_the_board_only() -> None:

@@ -22,7 +22,7 @@ def test_a_docking_spire_completes_the_win() -> None:
     after = s.play(step("g5", "h2"))
     assert after.is_over and after.winner == 0 and after.outcome == "win"
     assert after.returns() == (1.0, 0.0) and after.legal_moves() == ()
-    assert after.to_move == 0
+    assert after.to_move == 1 and after.turn == 2 and not after.removed  # passes [SC30]
     with pytest.raises(IllegalMoveError, match=r"\[SC6\] the game is over"):
         after.play(Move.PASS)
 
@@ -34,9 +34,10 @@ def test_a_castle_moved_whole_completes_the_win() -> None:
 
 
 def test_an_uncontrolled_castle_does_not_count() -> None:
-    """h2 holds an all-player-0 castle that is not controlled (a Spire never landed on
-    it): after player 0's move elsewhere (a Power Base slide) the game goes on."""
-    s = pos({**TWO_DONE, "h2": "P0B0S0", "e3": "P0"}, controlled=["i1", "h1"])
+    """h2 holds player 1's starting castle, never controlled (its Spire never moved; a
+    castle of player 0's there would be controlled, being built in play [SC4]): after
+    player 0's move elsewhere (a Power Base slide) the game goes on."""
+    s = pos({**TWO_DONE, "h2": "P1B1S1", "e3": "P0"}, controlled=["i1", "h1"])
     after = s.play(slide("e3", "e4"))
     assert not after.is_over and after.to_move == 1
 
@@ -69,7 +70,7 @@ def test_the_game_is_drawn_after_max_rounds() -> None:
     s = new_game(2, rules=Rules(max_rounds=1)).play(gem("e3")).play(step("b1", "c4"))
     assert not s.is_over
     s = s.play(step("h1", "g3"))
-    assert s.is_over and s.outcome == "draw" and s.winner == -1 and s.round == 2
+    assert s.is_over and s.outcome == "draw" and s.winner is None and s.round == 2
     assert s.returns() == (0.5, 0.5) and s.legal_moves() == ()
 
 

@@ -8,6 +8,7 @@ import pytest
 from sc_helpers import homing_game, pos
 
 from astroplane.agents import GreedyBot, RandomBot, play_game
+from astroplane.errors import PositionError
 from astroplane.games.starcastles import STARCASTLES_GAME, Rules, new_game
 from astroplane.games.starcastles.evaluation import WIN_VALUE, evaluate, progress
 
@@ -25,7 +26,7 @@ def test_nearer_the_destination_is_better() -> None:
     far, near = pos({"e3": "S0"}), pos({"g4": "S0"})
     assert progress(near, 0) > progress(far, 0)
     home = pos({"h1": "P0B0S0"}, controlled=["h1"])
-    assert progress(home, 0) > progress(pos({"h1": "P0B0S0"}), 0)
+    assert progress(home, 0) > progress(pos({"h1": "P0B0"}), 0)
 
 
 def test_won_and_drawn_games_are_valued_as_such() -> None:
@@ -68,13 +69,15 @@ def test_sc29_a_castle_counts_as_it_is_built_on_the_trio() -> None:
 
 def test_sc29_controlling_a_castle_off_the_trio_is_progress() -> None:
     """A castle player 0's Spire controls away from the trio marches whole [SC4]: it is
-    worth more than the same stack uncontrolled, which is worth more (a Spire step away)
-    than a Power Base and Battlement with the Spire beside them only by the nearness."""
+    worth more than a Power Base and Battlement with the Spire one step beside them,
+    which are worth more than the two alone. (The same stack uncontrolled off the trio is
+    no state: only starting castles are uncontrolled [SC4], and readers refuse it.)"""
     controlled = progress(pos({"e3": "P0B0S0"}, controlled=["e3"]), 0)
-    uncontrolled = progress(pos({"e3": "P0B0S0"}), 0)
     ready = progress(pos({"e3": "P0B0", "e2": "S0"}), 0)
-    assert controlled > uncontrolled
-    assert ready > uncontrolled - 1  # the Spire one step off costs at most its nearness
+    alone = progress(pos({"e3": "P0B0"}), 0)
+    assert controlled > ready > alone
+    with pytest.raises(PositionError, match=r"\[SC4\]"):
+        pos({"e3": "P0B0S0"})
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

@@ -50,7 +50,7 @@ def test_every_value_is_in_0_1_and_fills_the_shape(rules: object, players: int, 
 def test_modules_are_planes_per_kind_relative_to_the_observer() -> None:
     """A module of player p is on plane kind * 6 + (p - observer) % n; the same stack
     seen by two players lands on rotated planes."""
-    s = pos({"e3": "P1B2S0"}, players=3)
+    s = pos({"e3": "P1B2S0"}, players=3, controlled=["e3"])
     e3 = pt("e3")
     seen = {seat: observe(s, seat) for seat in (0, 1, 2)}
     assert seen[0][(0 + 1) * N + e3] == 1  # player 1's Power Base

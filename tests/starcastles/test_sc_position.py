@@ -64,7 +64,7 @@ def test_won_games_read_back(seed: int, players: int) -> None:
     states = homing_game(seed, players)
     for state in states[::9] + states[-1:]:
         assert position_from_text(position_to_text(state)) == state
-    if states[-1].winner >= 0:
+    if states[-1].winner is not None:
         assert position_to_text(states[-1]).endswith("won")
 
 
@@ -113,7 +113,8 @@ def test_a_drawn_game_reads_back() -> None:
         ("starcastles 03 f0 m0 r5 - 44 drawn", "the status is -", 30),
         ("starcastles 03 f0 m1 r201 - 44 drawn", "first player's turn would come", 19),
         ("starcastles 03 f0 m0 r1 - 54 -", r"the gems left are 2 digits 0..4", 27),
-        ("starcastles 03 f0 m0 r1 - 44 won", r"player 0 has not won", 30),
+        ("starcastles 03 f0 m0 r1 - 44 won", r"player 1 has not won", 30),
+        ("starcastles 03 f0 m0 r1 - 44 removed,won", r"player 1 has not won", 30),
         ("starcastles 03 f0 m0 r1 e3:*0 34 removed", r"gem was removed as the turn started", 34),
         ("starcastles 03 f0 m0 r1 - 44 over", "the status is one of", 30),
         ("starcastles 03 f0 m0 r1 -  44 -", "fields are separated by single blanks", 27),
@@ -176,11 +177,17 @@ def test_the_reader_builds_nothing_the_writer_would_not_write() -> None:
     assert position_to_text(attrs.evolve(state, round=2)) != START
 
 
-def test_a_win_with_the_winners_gem_just_removed_reads_back() -> None:
-    """A won game whose winner's gem was removed as the winning turn began is written
-    ``removed,won`` and reads back equal."""
+def test_a_win_written_before_sc30_reads_as_the_same_game() -> None:
+    """Before [SC30] a won game kept the winner to move (``m`` the winner, ``removed,won``
+    when their gem had been removed as the winning turn began); such a text reads as the
+    game held now: the turn passed (here into the next round), nothing removed. The text
+    written now reads back equal."""
     final = homing_game(0)[-1]
-    assert final.winner == 1 and final.removed
+    assert (final.winner, final.to_move, final.first, final.removed) == (1, 0, 0, False)
     text = position_to_text(final)
-    assert text.endswith(" removed,won")
-    assert position_from_text(text) == final
+    assert text.endswith(" won") and position_from_text(text) == final
+    fields = text.split(" ")
+    for status in ("won", "removed,won"):
+        fields[3:5] = ["m1", f"r{final.round - 1}"]
+        fields[7] = status
+        assert position_from_text(" ".join(fields)) == final

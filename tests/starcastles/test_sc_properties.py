@@ -63,8 +63,10 @@ def _check_step(before: StarCastlesState, move: Move, after: StarCastlesState) -
         assert after.to_move == mover and after.gems[mover] == move.to
         assert after.gems_left[mover] == before.gems_left[mover] - 1
         assert after.round == before.round
-    elif after.winner >= 0:
+    elif after.winner is not None:
         assert after.winner == mover and after.returns()[mover] == 1.0
+        assert after.to_move == (mover + 1) % n and not after.removed  # [SC30]
+        assert after.gems == before.gems  # no turn starts: nothing removed
     elif not after.is_over:
         assert after.to_move == (mover + 1) % n
         assert after.gems[after.to_move] == -1  # removed as the turn starts

@@ -123,7 +123,7 @@ def test_moves_are_validated_values() -> None:
     assert repr(Move(MoveKind.PASS, 3, 4)) == "Move(<MoveKind.PASS: 5>, 3, 4)"
     with pytest.raises(ValueError, match=r"frm is a point id 0\.\.120 or -1, not 'b1'"):
         Move(MoveKind.STEP, "b1", 6)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="'kind' must be <enum 'MoveKind'>"):
+    with pytest.raises(ValueError, match="kind is a MoveKind, not 5"):
         Move(5)  # type: ignore[arg-type]
 
 
@@ -149,15 +149,16 @@ def test_hand_built_or_foreign_moves_are_refused_with_a_reason() -> None:
 
 
 def test_repr_and_str_show_the_position() -> None:
-    """repr names the rules, stacks (``*`` controlled), gems and who moves; str draws the
-    board row by row with ``*`` for a gem and ``!`` for control."""
+    """repr names the rules, stacks (``!`` controlled), gems and who moves; str draws the
+    board row by row with ``*p`` for player p's gem and ``!`` for control, as the position
+    text writes them [SC19]."""
     s = pos({"e3": "P0B1S0", "a1": "S1"}, controlled=["e3"], gems={1: "d3"})
     assert repr(s) == (
-        "<StarCastlesState starcastles arms=03 round 1, to move 0; a1:S1 e3:P0B1S0*; "
+        "<StarCastlesState starcastles arms=03 round 1, to move 0; a1:S1 e3:P0B1S0!; "
         "gems -,d3 left 43>"
     )
     text = str(s)
-    assert "e3=P0B1S0!" in text and "d3=*" in text and "a1=S1" in text
+    assert "e3=P0B1S0!" in text and "d3=*1" in text and "a1=S1" in text
     assert text.splitlines()[-1] == "round 1: player 0 to move"
     won = pos(
         {"i1": "P0B0S0", "h1": "P0B0S0", "h2": "P0B0", "g5": "S0"}, controlled=["i1", "h1"]

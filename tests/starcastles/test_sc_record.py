@@ -156,7 +156,7 @@ def test_results_are_the_winner_or_a_draw() -> None:
     """[SC26] The Result header is '*', the winner's seat letter and 'wins', or
     'draw (max_rounds)'; a Result that is not the game's is refused."""
     states = homing_game(3)
-    assert states[-1].winner >= 0
+    assert states[-1].winner is not None
     moves = [
         next(m for m in a.legal_moves() if a.play(m) == b) for a, b in itertools.pairwise(states)
     ]

@@ -116,7 +116,7 @@ def test_start_controlled_lets_the_starting_castles_march() -> None:
 def test_only_the_players_own_free_modules_move() -> None:
     """Player 0 cannot move player 1's modules, nor their own Battlement held under
     player 1's Spire [SC3]."""
-    s = pos({"e3": "P0B0S1", "h1": "S1", "a1": "S0"})
+    s = pos({"e3": "P0B0S1", "h1": "S1", "a1": "S0"}, controlled=["e3"])
     assert targets(s, "e3") == [] and targets(s, "h1") == []
     with pytest.raises(IllegalMoveError, match=r"\[SC3\] the free module on e3 is player 1's"):
         s.play(slide("e3", "e4"))

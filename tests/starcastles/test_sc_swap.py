@@ -57,7 +57,13 @@ def test_a_stack_topped_by_a_rival_holding_the_movers_modules_is_swapped_whole()
     ("stacks", "controlled", "rules", "move", "reason"),
     [
         (SPOILED, ["g4"], Rules(swap=False), ("g4", "h1"), r"\[SC9\] the swap is off"),
-        (SPOILED, [], Rules(), ("g4", "h1"), r"g4 is not a controlled StarCastle"),
+        (
+            {**SPOILED, "g4": "B0S0"},
+            [],
+            Rules(),
+            ("g4", "h1"),
+            r"g4 is not a controlled StarCastle",
+        ),
         (SPOILED, ["g4"], Rules(), ("g4", "h2"), r"whose top is another player's; h2"),
         (SPOILED, ["g4"], Rules(), ("g4", "f4"), r"of its destination, not f4"),
         ({"g4": "P0B0S0"}, ["g4"], Rules(), ("g4", "h2"), r"another player's; h2 has none"),

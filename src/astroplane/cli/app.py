@@ -82,6 +82,8 @@ _games = _whole(1, MAX_GAMES)
 _seed = _whole(0, MAX_SEED)
 _depth = _whole(1, MAX_DEPTH)
 _players = _whole(2, 6)  # the protocol's seat counts; each game then checks its own
+MAX_WORKERS = 1024
+_workers = _whole(1, MAX_WORKERS)
 
 
 def _seconds(text: str) -> float:
@@ -217,6 +219,30 @@ def build_parser() -> argparse.ArgumentParser:
         "--record", type=Path, default=None, metavar="DIR", help="write a game record per game"
     )
     _add_svg_option(sp, " (FILE-001.svg, ... for several games)")
+    sp.add_argument(
+        "--workers",
+        type=_workers,
+        default=1,
+        metavar="N",
+        help="play N games at a time in worker processes (default 1: in this process); "
+        "a seed gives the same games whatever N",
+    )
+    sp.add_argument(
+        "--ray",
+        default=None,
+        metavar="ADDRESS",
+        help="play the games as tasks on a Ray cluster: auto (the cluster this machine "
+        "belongs to), local (start one here) or an address such as ray://host:10001 "
+        "(needs the ray extra)",
+    )
+    sp.add_argument(
+        "--dataset",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="write every decision (observation, legal actions, action, final returns) "
+        "to a Parquet file (needs pyarrow)",
+    )
     sp.set_defaults(run=cmd_selfplay)
 
     pp = sub.add_parser(
@@ -242,7 +268,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Replay a game record: every move is checked against the rules. Prints "
         "the final position, or every turn with --show, or turn by turn with --step.",
     )
-    rp.add_argument("file", type=Path, metavar="FILE", help="the game record")
+    rp.add_argument(
+        "file", type=Path, metavar="FILE", help="the game record (a file, or - for standard input)"
+    )
     mode = rp.add_mutually_exclusive_group()
     mode.add_argument("--step", action="store_true", help="show each turn and wait for Enter")
     mode.add_argument("--show", action="store_true", help="show every turn without waiting")
@@ -302,7 +330,7 @@ def cmd_games(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv`` and run the command (see ``astroplane.cli.main``)."""
-    plugins, argv = split_plugins(sys.argv[1:] if argv is None else argv)
+    plugins, argv = split_plugins(sys.argv[1:] if argv is None else argv, build_parser())
     for plugin in plugins:
         try:
             load_plugin(plugin)
@@ -310,7 +338,7 @@ def run(argv: Sequence[str] | None = None) -> int:
             build_parser().error(f"argument --plugin: {e}")
     parser = build_parser()
     args = parser.parse_args(argv)
-    args.plugins = plugins
+    args.plugins = tuple(plugins)  # worker processes load them too (selfplay, serve)
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     if args.command is None:

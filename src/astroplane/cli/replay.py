@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import stat
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +25,25 @@ _GAME_HEADER = re.compile(r'^\s*\[\s*Game\s+"([a-z0-9-]{1,40})"\s*\]', re.MULTIL
 
 
 def _read(path: Path) -> str:
-    try:
-        with path.open("rb") as f:
-            data = f.read(MAX_RECORD_BYTES + 1)
-    except OSError as e:
-        raise CliError(f"cannot read {str(path)!r}: {e.strerror or e}") from e
+    """The record text of ``path``: a regular file, or ``-`` for standard input, of at
+    most ``MAX_RECORD_BYTES`` bytes of UTF-8. Anything else (a FIFO, a device, a
+    directory) is refused at once, never waited on: the file is opened without blocking
+    and checked before a byte is read."""
+    if str(path) == "-":
+        data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+    else:
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        except OSError as e:
+            raise CliError(f"cannot read {str(path)!r}: {e.strerror or e}") from e
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise CliError(f"{path}: not a game record (not a regular file)")
+        with os.fdopen(fd, "rb") as f:
+            try:
+                data = f.read(MAX_RECORD_BYTES + 1)
+            except OSError as e:
+                raise CliError(f"cannot read {str(path)!r}: {e.strerror or e}") from e
     if len(data) > MAX_RECORD_BYTES:
         raise CliError(f"{path}: not a game record (larger than {MAX_RECORD_BYTES:,} bytes)")
     try:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import random
-import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -15,12 +14,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from astroplane.agents import GameRun, play_game
+from astroplane.agents import GameRun
 from astroplane.cli.common import (
     RECORD_SUFFIX,
     CliError,
     board_text,
-    bots_for,
     numbered_path,
     rules_for,
     rules_label,
@@ -29,8 +27,10 @@ from astroplane.cli.common import (
     start_state,
     write_svg,
 )
+from astroplane.dataset import DatasetWriter
 from astroplane.kit.anyrecord import record_functions
 from astroplane.protocol import Game, State, get_game
+from astroplane.runs import GameResult, RunSpec, game_seed, play_one, run_games
 from astroplane.turnlimit import stopped_words
 
 __all__ = ["cmd_selfplay"]
@@ -39,7 +39,6 @@ __all__ = ["cmd_selfplay"]
 def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
     game = get_game(args.game)
     seed = args.seed if args.seed is not None else random.randrange(10**6)
-    rng = random.Random(seed)
     rules = rules_for(game, args.rules)
     names: list[str] = args.bots
     record_dir: Path | None = args.record
@@ -48,20 +47,41 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
             record_dir.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise CliError(f"cannot create record directory {str(record_dir)!r}: {e}") from e
+    if args.show and (args.workers > 1 or args.ray is not None):
+        raise CliError("--show prints the games as they are played: not with --workers or --ray")
     initial = start_state(game, args.players, rules, args.max_turns)
     seat_bots = {int(s): names[i % len(names)] for i, s in enumerate(initial.seats)}
     limit = f", turn limit {args.max_turns}"
     teams = sides(game, initial)
     if teams:
         limit += ", teams " + " against ".join(_team_name(game, t) for t in teams)
+    where = (
+        f", on Ray ({args.ray})"
+        if args.ray is not None
+        else f", {args.workers} workers"
+        if args.workers > 1
+        else ""
+    )
     out.print(
         f"{args.games} game{'s' if args.games != 1 else ''} of {game.title}, "
         f"{args.players} players "
         f"({', '.join(f'{game.seat_names[s]} {b}' for s, b in seat_bots.items())}), "
-        f"{rules_label(game, rules)} rules{limit}, seed {seed}",
+        f"{rules_label(game, rules)} rules{limit}, seed {seed}{where}",
         highlight=False,
     )
+    spec = RunSpec(
+        game=game.name,
+        players=args.players,
+        bots=tuple(names),
+        rules=None if args.rules is None else game.rules_to_text(rules),
+        think=args.think,
+        max_turns=args.max_turns,
+        plugins=tuple(getattr(args, "plugins", ())),
+        dataset=args.dataset is not None,
+    )
+    dataset = _open_dataset(args.dataset, spec)
     results: list[GameRun] = []
+    failed: list[GameResult] = []
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -73,47 +93,90 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
     )
     with progress:
         task = progress.add_task("playing", total=args.games)
-        for g in range(1, args.games + 1):
-            agents = bots_for(
-                names, seat_bots, (rng.randrange(2**32) for _ in seat_bots), args.think
-            )
-            hook: Callable[[Any, Any, Any], None] | None = None
-            if args.show:
-                out.print(Text(f"Game {g}: initial position"))
-                out.print(board_text(game, initial))
-                out.print(Text(game.status(initial)))
-                hook = _shower(game, out)
-            t0 = time.perf_counter()
-            run = play_game(
-                initial,
-                agents,
-                max_turns=args.max_turns,
-                on_action=hook,
-                chance_seed=rng.randrange(2**32),
-            )
-            seconds = time.perf_counter() - t0
-            results.append(run)
-            final = run.final
-            if args.games == 1 and not args.show:
-                out.print(board_text(game, final))
-            how = (
-                stopped_words(game, args.max_turns)
-                if run.truncated
-                else game.describe_outcome(final)
-            )
-            out.print(Text(f"Game {g}: {how}; {len(run.moves)} actions, {seconds:.2f} s"))
-            if record_dir is not None:
-                path = record_dir / f"game-{g:03d}{RECORD_SUFFIX}"
-                _write_record(game, run, path, event=f"astroplane selfplay, seed {seed}, game {g}")
-                out.print(Text(f"  record written to {path}"))
-            if args.svg is not None:
-                path = numbered_path(args.svg, g, args.games)
-                write_svg(game, final, path, run.moves[-1] if run.moves else None)
-                out.print(Text(f"  final position drawn in {path}"))
+
+        def report(result: GameResult) -> None:
             progress.advance(task)
-    if args.games > 1:
+            if dataset is not None:
+                dataset.add(result)
+
+        if args.show:  # one game at a time in this process, each action printed
+            done = [_shown(game, initial, spec, seed, g, out) for g in range(args.games)]
+            for result in done:
+                report(result)
+        else:
+            try:
+                done = run_games(
+                    spec,
+                    args.games,
+                    seed,
+                    workers=args.workers,
+                    ray=args.ray,
+                    on_result=report,
+                )
+            except ImportError as e:
+                raise CliError(str(e)) from e
+    if dataset is not None:
+        dataset.close()
+    for result in done:
+        g = result.index + 1
+        if not result.ok:
+            failed.append(result)
+            out.print(Text(f"Game {g} (seed {result.seed}) failed: {result.error}"))
+            continue
+        run = _rebuilt(game, initial, result)
+        results.append(run)
+        final = run.final
+        if args.games == 1 and not args.show:
+            out.print(board_text(game, final))
+        how = stopped_words(game, args.max_turns) if run.truncated else result.outcome
+        out.print(Text(f"Game {g}: {how}; {result.plies} actions, {result.seconds:.2f} s"))
+        if record_dir is not None:
+            path = record_dir / f"game-{g:03d}{RECORD_SUFFIX}"
+            _write_record(game, run, path, event=f"astroplane selfplay, seed {seed}, game {g}")
+            out.print(Text(f"  record written to {path}"))
+        if args.svg is not None:
+            path = numbered_path(args.svg, g, args.games)
+            write_svg(game, final, path, run.moves[-1] if run.moves else None)
+            out.print(Text(f"  final position drawn in {path}"))
+    if dataset is not None:
+        out.print(
+            Text(f"{dataset.rows} decisions of {dataset.games} games written to {args.dataset}")
+        )
+    if len(results) > 1:
         out.print(_summary(game, results, seat_bots, teams))
-    return 0
+    return 1 if failed else 0
+
+
+def _open_dataset(path: Path | None, spec: RunSpec) -> DatasetWriter | None:
+    """The dataset writer of ``--dataset``, or None."""
+    if path is None:
+        return None
+    try:
+        return DatasetWriter(path, spec)
+    except ImportError as e:
+        raise CliError(f"--dataset: {e}") from e
+    except (OSError, ValueError) as e:
+        raise CliError(f"--dataset: cannot write {str(path)!r}: {e}") from e
+
+
+def _shown(
+    game: Game[Any, Any], initial: Any, spec: RunSpec, seed: int, index: int, out: Console
+) -> GameResult:
+    """Game ``index`` of the run, played here with every action printed (``--show``)."""
+    out.print(Text(f"Game {index + 1}: initial position"))
+    out.print(board_text(game, initial))
+    out.print(Text(game.status(initial)))
+    return play_one(spec, index, game_seed(seed, index), on_action=_shower(game, out))
+
+
+def _rebuilt(game: Game[Any, Any], initial: Any, result: GameResult) -> GameRun:
+    """The ``GameRun`` of a game a worker played, from its moves' notation."""
+    state, moves = initial, []
+    for text in result.moves:
+        move = game.parse_move(state, text)
+        moves.append(move)
+        state = state.play(move)
+    return GameRun(initial=initial, moves=tuple(moves), final=state, truncated=result.stopped)
 
 
 def _shower(game: Game[Any, Any], out: Console) -> Callable[[Any, Any, Any], None]:

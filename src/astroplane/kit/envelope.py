@@ -3,9 +3,9 @@ its format and its JSON Schema (``JsonEnvelope``), and the functions every game'
 module offers (``JSON_FUNCTIONS``).
 
 Every document a game writes starts ``{"format_version": 1, "game": "square-off", "type":
-"state", ...}`` (``head``; ASTROPLANE's documents, older than the other games, have no
-``"game"``), and its reader checks that start with the document's fields
-(``astroplane.kit.jsonread.read_head``).
+"state", ...}`` (``head``), and its reader checks that start with the document's fields
+(``astroplane.kit.jsonread.read_head``). ASTROPLANE's readers also take documents without
+``"game"``, written before its documents carried one (``game_optional``).
 
 Examples:
     >>> envelope = JsonEnvelope("pig", 1, "astroplane.games.square_off", "square-off.schema.json")
@@ -40,17 +40,19 @@ class JsonEnvelope:
     """The start of every JSON document of one game, and where its schema is.
 
     Attributes:
-        game: The game's registered name, its documents' ``"game"`` (None: none written,
-            as for ASTROPLANE).
+        game: The game's registered name, its documents' ``"game"`` (None: none written).
         version: The format version, ``"format_version"``; readers refuse others.
         package: The package that ships the schema file.
         schema_file: The schema's file name in ``package``.
+        game_optional: The readers also take documents without ``"game"`` (ASTROPLANE's,
+            written before its documents carried it); one naming another game they refuse.
     """
 
     game: str | None
     version: int
     package: str
     schema_file: str
+    game_optional: bool = False
 
     def head(self, kind: str) -> dict[str, Any]:
         """The envelope of a document of type ``kind`` (``"state"``, ``"move"``...), the
@@ -63,7 +65,7 @@ class JsonEnvelope:
         """``data`` checked as a document of type ``kind`` with ``fields`` (``read_head``:
         a ``JsonPathError`` names ``path``, default ``kind``, and what is wrong)."""
         return read_head(data, path or kind, self.game, kind, tuple(fields), version=self.version,
-                         complete=complete)  # fmt: skip
+                         complete=complete, game_optional=self.game_optional)  # fmt: skip
 
     def schema(self) -> dict[str, Any]:
         """The JSON Schema (draft 2020-12) of the game's documents, read from its package (a

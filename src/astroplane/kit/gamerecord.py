@@ -42,7 +42,7 @@ from typing import Any, ClassVar, Generic, TextIO, TypeVar
 import attrs
 
 from astroplane.errors import NotationError, UnknownVariantError
-from astroplane.kit.limits import MAX_RECORD_TEXT, shown
+from astroplane.kit.limits import MAX_RECORD_HEADERS, MAX_RECORD_TEXT, plain_text, shown
 from astroplane.kit.recordlines import (
     Lines,
     PlayableState,
@@ -213,7 +213,8 @@ class Record(Generic[S, M]):
         Raises:
             IllegalMoveError: If a move is not legal when it is played.
             ValueError: If ``initial`` is not a state of the game, or a header cannot be
-                written.
+                written or read back (more than ``MAX_RECORD_HEADERS`` in all, a ``Game``
+                header naming another game): the reader's message.
         """
         fmt = cls.FORMAT
         if not isinstance(initial, fmt.state_type):
@@ -237,6 +238,7 @@ class Record(Generic[S, M]):
         items.extend(extra_headers(headers, fmt.own_headers + tuple(n for n, _ in seats)))
         for _name, value in items:
             quote(value)  # raises ValueError for a value that cannot be written
+        _readable(fmt, items)
         return cls(tuple(items), initial, moves)
 
     @classmethod
@@ -350,6 +352,7 @@ class Record(Generic[S, M]):
                 ``Result`` header does not match the game; ``line`` names the line
                 (1-based) and ``index`` the column.
         """
+        text = plain_text(text)  # the characters themselves, never a subclass's methods
         if not isinstance(text, str):
             raise NotationError(f"a record is a string, not {type(text).__name__}")
         return _read_game(cls, next(split_games(text, many=False)))
@@ -381,6 +384,7 @@ def read_games(cls: type[R], text: str) -> tuple[R, ...]:
     Raises:
         NotationError: As ``iter_games``; a text that is not a string too.
     """
+    text = plain_text(text)
     if not isinstance(text, str):
         raise NotationError(f"records are a string, not {type(text).__name__}")
     return tuple(iter_games(cls, text))
@@ -390,8 +394,9 @@ def write_games(records: Iterable[Record[Any, Any]]) -> str:
     """The texts of several records, a blank line between them.
 
     Raises:
-        ValueError: If a record cannot be written, there is none, or the text would be
-            longer than ``MAX_RECORDS_TEXT``.
+        ValueError: If a record cannot be written, there is none or more than
+            ``MAX_RECORDS_GAMES``, or the text would be longer than ``MAX_RECORDS_TEXT``
+            (the reader's limits, in its words).
     """
     return join_records(r.to_text() for r in records)
 
@@ -416,6 +421,22 @@ def first_seat(headers: Headers, letters: str | tuple[str, ...], default: str) -
             line,
         )
     return list(letters).index(value)
+
+
+def _readable(fmt: RecordFormat[Any, Any], items: list[tuple[str, str]]) -> None:
+    """Refuse headers the reader would refuse, with its words: more than
+    ``MAX_RECORD_HEADERS``, or a ``Game`` header (or, without one, a header only another
+    game's records carry) that makes the record another game's (``check_game``).
+
+    Raises:
+        ValueError: With the reader's message.
+    """
+    if len(items) > MAX_RECORD_HEADERS:
+        raise ValueError(f"a game has at most {MAX_RECORD_HEADERS} headers")
+    try:
+        check_game({name: (value, 0) for name, value in items}, fmt.game, fmt.marks)
+    except NotationError as exc:
+        raise ValueError(exc.problem) from None
 
 
 # ---- reading ------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from importlib import resources
 from typing import Any, TypeVar
 
 from astroplane.errors import NotationError
-from astroplane.kit.limits import MAX_JSON_TEXT, check_size, shown
+from astroplane.kit.limits import MAX_JSON_TEXT, check_size, plain_text, shown
 
 __all__ = [
     "MAX_INT",
@@ -94,6 +94,7 @@ def load_json(text: str | bytes, what: str = "JSON text", limit: int = MAX_JSON_
         NotationError: If the text is not a string or bytes, too long, not UTF-8, not JSON
             (with the offset), too deeply nested, or has a key twice in an object.
     """
+    text = plain_text(text)  # the characters themselves, never a subclass's methods
     if isinstance(text, bytes):
         check_size(text, limit, what)
         try:
@@ -180,6 +181,7 @@ def read_head(
     *,
     version: int = 1,
     complete: bool = False,
+    game_optional: bool = False,
 ) -> dict[str, Any]:
     """``data`` if it is an object that ``head(game, kind, version)`` began: its envelope
     is that one exactly, and its other fields are among ``fields``.
@@ -192,6 +194,8 @@ def read_head(
         fields: The document's own fields, besides the envelope's.
         version: The one ``format_version`` this reader reads.
         complete: Every one of ``fields`` must be there too.
+        game_optional: ``"game"`` may be left out (ASTROPLANE's documents written
+            before they carried it); when it is there, it must be ``game``.
 
     Raises:
         JsonPathError: If ``data`` is not an object, has a field that is neither the
@@ -211,12 +215,17 @@ def read_head(
     envelope = ("format_version", "type") if game is None else ("format_version", "game", "type")
     d = object_with(data, path, (*envelope, *fields))
     for key in envelope:
-        field(d, key, path)
+        if not (game_optional and key == "game"):
+            field(d, key, path)
     found = d["format_version"]
     if type(found) is not int or found != version:
         raise JsonPathError(f"{path}.format_version", f"format_version must be {version}")
-    if game is not None and d["game"] != game:
-        raise JsonPathError(f"{path}.game", f"game must be {game!r}, not {shown(d['game'])}")
+    if game is not None and d.get("game", game) != game:
+        raise JsonPathError(
+            f"{path}.game",
+            f"game must be {game!r}, not {shown(d['game'])} (a document of another game: "
+            "read it with that game's from_json)",
+        )
     if d["type"] != kind:
         raise JsonPathError(f"{path}.type", f"type must be {kind!r}, not {shown(d['type'])}")
     if complete:

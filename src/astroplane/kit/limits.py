@@ -16,14 +16,17 @@ Examples:
 from __future__ import annotations
 
 import contextlib
+import enum
 import operator
 import re
 import reprlib
-from typing import SupportsIndex
+from typing import SupportsIndex, TypeGuard, TypeVar
 
 from astroplane.errors import NotationError
 
 __all__ = [
+    "MAX_DRAWING_MARKS",
+    "MAX_DRAWING_SIZE",
     "MAX_HEADER_NAME",
     "MAX_HEADER_VALUE",
     "MAX_JSON_TEXT",
@@ -39,6 +42,8 @@ __all__ = [
     "check_ascii",
     "check_size",
     "move_body",
+    "plain_int",
+    "plain_text",
     "position_fields",
     "shown",
 ]
@@ -69,9 +74,57 @@ MAX_RECORDS_TEXT = 64 * 1024 * 1024
 MAX_RECORDS_GAMES = 100_000
 #: The header lines of one game (the library writes at most 8, plus a caller's extras).
 MAX_RECORD_HEADERS = 64
+#: A drawing's displayed width in pixels (``size``): far above any screen or print, and
+#: small enough that every length computed from it is an exact float.
+MAX_DRAWING_SIZE = 100_000
+#: The marks a caller may ask a drawing for, per option (ASTROPLANE's ``highlight`` and
+#: ``arrows``): more than a board has positions and cells, so every useful list fits.
+MAX_DRAWING_MARKS = 1024
 
 #: The characters text formats are made of besides printable ASCII: space and tab.
 _BLANKS = frozenset(" \t")
+
+
+T = TypeVar("T")
+
+
+def plain_text(value: T) -> T:
+    """``value`` itself as a plain ``str`` (or ``bytes``) when it is an instance of a
+    subclass, else ``value`` unchanged: every reader calls it first, so that it works on
+    the characters and never on a subclass's methods (a ``__len__`` that lies about the
+    size, a ``strip`` or ``split`` that raises or answers something else).
+
+    Examples:
+        >>> class Sneaky(str):
+        ...     def __len__(self) -> int:
+        ...         return 0
+        >>> text = plain_text(Sneaky("abc"))
+        >>> type(text).__name__, len(text)
+        ('str', 3)
+    """
+    kind = type(value)
+    if kind is str or kind is bytes:
+        return value
+    if isinstance(value, str):
+        return str.__str__(value)  # type: ignore[return-value]  # an exact copy
+    if isinstance(value, bytes):
+        return bytes(memoryview(value))  # type: ignore[return-value]  # its own buffer
+    return value
+
+
+def plain_int(value: object) -> TypeGuard[int]:
+    """Is ``value`` a plain ``int``, or an ``IntEnum`` member (a move kind written either
+    way)? Never a ``bool``, a ``float`` nor another ``int`` subclass, whose ``__eq__`` or
+    arithmetic may say anything: the fields of moves and the seats are plain ints.
+
+    Examples:
+        >>> class Liar(int):
+        ...     def __eq__(self, other: object) -> bool:
+        ...         return True
+        >>> plain_int(3), plain_int(True), plain_int(Liar(3)), plain_int(3.0)
+        (True, False, False, False)
+    """
+    return type(value) is int or (isinstance(value, int) and isinstance(value, enum.Enum))
 
 
 def check_size(text: str | bytes, limit: int, what: str, line: int | None = None) -> None:
@@ -87,8 +140,9 @@ def check_size(text: str | bytes, limit: int, what: str, line: int | None = None
         NotationError: If ``len(text) > limit``; ``index`` is the first character past
             the limit.
     """
-    if len(text) > limit:
-        raise NotationError(f"{what} is longer than {limit} characters ({len(text)})", line=line)
+    size = str.__len__(text) if isinstance(text, str) else bytes.__len__(text)
+    if size > limit:
+        raise NotationError(f"{what} is longer than {limit} characters ({size})", line=line)
 
 
 def check_ascii(text: str, what: str, line: int | None = None, *, whole: str = "") -> None:
@@ -108,6 +162,7 @@ def check_ascii(text: str, what: str, line: int | None = None, *, whole: str = "
     Raises:
         NotationError: Naming the character and its column.
     """
+    text = plain_text(text)
     if text.isascii() and text.isprintable():
         return
     for i, c in enumerate(text):
@@ -161,6 +216,7 @@ def move_body(text: object, line: int | None = None) -> tuple[int, str]:
         >>> move_body("  d2-d3")
         (2, 'D2-D3')
     """
+    text = plain_text(text)
     if not isinstance(text, str):
         raise NotationError(f"a move is a string, not {type(text).__name__}")
     check_size(text, MAX_MOVE_TEXT, "a move text", line)
@@ -205,6 +261,7 @@ def position_fields(
         astroplane.errors.NotationError: fields are separated by single blanks, with none \
 around (column 10: 'standard  RB')
     """
+    text = plain_text(text)
     if not isinstance(text, str):
         raise NotationError(f"a position text is a string, not {type(text).__name__}")
     check_size(text, MAX_POSITION_TEXT, "a position text", line)
@@ -254,7 +311,7 @@ def action_number(action: object, count: int, what: str = "an action") -> int:
     else:
         number = -1
         if isinstance(action, SupportsIndex) and not isinstance(action, bool):
-            with contextlib.suppress(TypeError):  # an __index__ that gives no int
+            with contextlib.suppress(Exception):  # an __index__ that fails in any way
                 number = operator.index(action)
     if not 0 <= number < count:
         raise ValueError(f"{what} is an int 0..{count - 1}, not {shown(action)}")

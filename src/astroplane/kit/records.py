@@ -20,6 +20,7 @@ character (no regular expression can backtrack), within the limits of
 from __future__ import annotations
 
 import datetime
+import itertools
 import re
 import warnings
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
@@ -34,6 +35,7 @@ from astroplane.kit.limits import (
     MAX_RECORDS_GAMES,
     MAX_RECORDS_TEXT,
     check_size,
+    plain_text,
 )
 from astroplane.kit.recordlines import turn_label
 
@@ -111,9 +113,12 @@ def header_lines(headers: Iterable[tuple[str, str]]) -> list[str]:
     """The header lines of a record, then the blank line after them.
 
     Raises:
-        ValueError: If a name is not a word or is given twice.
+        ValueError: If a name is not a word or is given twice, or there are more than
+            ``MAX_RECORD_HEADERS``.
     """
     pairs = list(headers)
+    if len(pairs) > MAX_RECORD_HEADERS:  # the reader's limit and words
+        raise ValueError(f"a game has at most {MAX_RECORD_HEADERS} headers")
     names = [name for name, _value in pairs]
     if len(set(names)) != len(names) or not all(map(header_name_ok, names)):
         raise ValueError(f"header names are words, each given once: {names}")
@@ -124,12 +129,14 @@ def join_records(texts: Iterable[str]) -> str:
     """Record texts joined with a blank line between them (``write_records``).
 
     Raises:
-        ValueError: If there is no record, or the text would be longer than
-            ``MAX_RECORDS_TEXT``.
+        ValueError: If there is no record or more than ``MAX_RECORDS_GAMES``, or the text
+            would be longer than ``MAX_RECORDS_TEXT``.
     """
-    texts = list(texts)
+    texts = list(itertools.islice(texts, MAX_RECORDS_GAMES + 1))
     if not texts:
         raise ValueError("no record to write")
+    if len(texts) > MAX_RECORDS_GAMES:  # the reader's limit and words
+        raise ValueError(f"a record text holds at most {MAX_RECORDS_GAMES} games")
     out = "\n".join(texts)
     if len(out) > MAX_RECORDS_TEXT:
         raise ValueError(f"the records are longer than {MAX_RECORDS_TEXT} characters")
@@ -292,6 +299,7 @@ def _header(raw: str, number: int) -> tuple[str, str]:
 def _chunks(source: str | TextIO, limit: int) -> Iterator[str]:
     """The text in pieces of at most ``_CHUNK`` characters (a file is read that way; a
     string is sliced, so no list of all its lines is ever built)."""
+    source = plain_text(source)  # a str subclass: its characters, never its methods
     if isinstance(source, str):
         check_size(source, limit, "a record text")
         for start in range(0, len(source), _CHUNK):

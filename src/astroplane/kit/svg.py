@@ -30,7 +30,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-from astroplane.kit.limits import shown
+from astroplane.kit.limits import MAX_DRAWING_SIZE, shown
 
 __all__ = [
     "FONT",
@@ -274,8 +274,8 @@ def die(x: float, y: float, size: float, value: int | str, **more: str | None) -
 
 
 def check_pixels(size: object) -> None:
-    """Check a drawing's displayed ``size``: None (the viewBox's) or a positive whole
-    number of pixels (``True`` is no number here).
+    """Check a drawing's displayed ``size``: None (the viewBox's) or a whole number of
+    pixels, 1 to ``MAX_DRAWING_SIZE`` (100,000; ``True`` is no number here).
 
     Raises:
         ValueError: If it is neither.
@@ -284,10 +284,13 @@ def check_pixels(size: object) -> None:
         >>> check_pixels(0)
         Traceback (most recent call last):
         ...
-        ValueError: size must be a positive number of pixels, not 0
+        ValueError: size must be a positive number of pixels (at most 100000), not 0
     """
-    if size is not None and (type(size) is not int or size <= 0):
-        raise ValueError(f"size must be a positive number of pixels, not {shown(size)}")
+    if size is not None and (type(size) is not int or not 0 < size <= MAX_DRAWING_SIZE):
+        raise ValueError(
+            f"size must be a positive number of pixels (at most {MAX_DRAWING_SIZE}), "
+            f"not {shown(size)}"
+        )
 
 
 def document(
@@ -306,8 +309,11 @@ def document(
         body: The elements, in drawing order.
         width: The drawing's width in user units.
         height: Its height in user units.
-        size: The displayed width in pixels (the height follows); None: the viewBox's.
-        label: A title for the whole drawing (screen readers; a tooltip), if any.
+        size: The displayed width in pixels (the height follows); None: the viewBox's
+            width, one pixel per user unit. ``width`` and ``height`` are always written,
+            so that the drawing has a size wherever it is shown; CSS may scale it.
+        label: A title for the whole drawing (screen readers; a tooltip), written as the
+            root's first ``<title>`` with ``role="img"``; every game's drawing has one.
         more: Attributes of the ``<svg>`` element (``class_``, ``data_...``).
 
     Raises:
@@ -317,8 +323,11 @@ def document(
         >>> doc = document([el("rect", width=2, height=1)], 2, 1, size=200, label="x")
         >>> 'viewBox="0 0 2 1" width="200" height="100"' in doc, doc.endswith("</svg>\\n")
         (True, True)
+        >>> 'viewBox="0 0 30 20" width="30" height="20"' in document([], 30, 20)
+        True
     """
     check_pixels(size)
+    pixels = round(width) if size is None else size
     head = title(label) if label is not None else ""
     return (
         el(
@@ -327,8 +336,8 @@ def document(
             xmlns="http://www.w3.org/2000/svg",
             version="1.1",
             viewBox=f"0 0 {num(width)} {num(height)}",
-            width=None if size is None else size,
-            height=None if size is None else round(size * height / width),
+            width=pixels,
+            height=round(pixels * height / width),
             **more,
             role="img" if label is not None else None,
             font_family=FONT,

@@ -31,6 +31,7 @@ Examples:
     >>> book = Variants("demo", Rules, (Option.choice("speed", Speed),
     ...                                 Option.number("limit", 1, 99, none=True)))
     >>> book.register("standard", Rules(), bundled=True)
+    >>> book.seal()  # the presets are closed: later variants are a third party's
     >>> book.to_text(Rules(limit=5))
     'standard,limit=5'
     >>> book.from_text("Standard,speed=fast")
@@ -53,7 +54,7 @@ import attrs
 
 from astroplane.errors import NotationError, UnknownVariantError
 from astroplane.kit.jsonread import JsonPathError
-from astroplane.kit.limits import MAX_RULES_TEXT, check_ascii, check_size, shown
+from astroplane.kit.limits import MAX_RULES_TEXT, check_ascii, check_size, plain_text, shown
 from astroplane.kit.options import Option
 
 __all__ = ["Variants"]
@@ -93,6 +94,7 @@ class Variants(Generic[R]):
         self._same = same_variant
         self._variants: dict[str, R] = {}
         self._bundled: list[str] = []
+        self._sealed = False
 
     def __repr__(self) -> str:
         return f"<Variants of {self.game}: {', '.join(self._variants) or 'none'}>"
@@ -111,10 +113,13 @@ class Variants(Generic[R]):
             name: Lower-case letters, digits and dashes, starting with a letter (at most 40).
             rules: The variant's rules (its options are the variant's defaults).
             bundled: A preset shipped with the game: written before any later variant.
+                Only the game's own module registers these, before it calls ``seal``.
 
         Raises:
-            ValueError: If the name is malformed or taken by other rules, or ``rules`` is
-                not a rules value of this game.
+            ValueError: If the name is malformed or taken by other rules, ``rules`` is
+                not a rules value of this game, or ``bundled`` is given once the registry
+                is sealed (a bundled preset would change how rules already written are
+                spelt, and JSON written before would no longer read).
         """
         if not isinstance(name, str) or not _NAME.fullmatch(name):
             raise ValueError(
@@ -125,6 +130,11 @@ class Variants(Generic[R]):
                 f"a {self.game} variant is a {self.rules_type.__name__} value, "
                 f"not {type(rules).__name__}"
             )
+        if bundled and self._sealed:
+            raise ValueError(
+                f"the bundled presets of {self.game} are closed: the game's module "
+                "registered them; register a variant of your own without bundled=True"
+            )
         old = self._variants.get(name)
         if old is not None:
             if old != rules:
@@ -133,6 +143,12 @@ class Variants(Generic[R]):
         self._variants[name] = rules
         if bundled:
             self._bundled.append(name)
+
+    def seal(self) -> None:
+        """Close the bundled presets: ``register(..., bundled=True)`` is refused from now
+        on. A game's module calls it right after registering its presets, so that no
+        later code can take over how rules are written (issue 32)."""
+        self._sealed = True
 
     def get(self, name: str) -> R:
         """The rules registered as ``name``.
@@ -224,9 +240,10 @@ class Variants(Generic[R]):
                 ``UnknownVariantError`` for an unknown variant name. ``index`` is the
                 column of the bad part in ``whole``.
         """
+        text = plain_text(text)  # the characters themselves, never a subclass's methods
         if not isinstance(text, str):
             raise NotationError(f"rules text must be a string, not {type(text).__name__}")
-        shown = text if whole is None else whole
+        shown = text if whole is None else plain_text(whole)
         check_size(text, MAX_RULES_TEXT, "rules text", line)
         check_ascii(text, "rules text", line, whole=shown)
         parts = text.lower().split(",")

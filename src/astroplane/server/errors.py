@@ -15,31 +15,35 @@ the match is unchanged).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 __all__ = ["CODES", "ApiError", "error_body"]
 
 #: Every error code with its HTTP status.
-CODES: dict[str, int] = {
-    "bad_request": 400,
-    "unknown_game": 400,
-    "bad_rules": 400,
-    "bad_option": 400,
-    "unauthorized": 401,
-    "forbidden": 403,
-    "not_found": 404,
-    "method_not_allowed": 405,
-    "stale_version": 409,
-    "not_your_turn": 409,
-    "illegal_move": 409,
-    "match_over": 409,
-    "seat_taken": 409,
-    "no_draws": 409,
-    "too_large": 413,
-    "too_many_matches": 429,
-    "rate_limited": 429,
-    "internal": 500,
-}
+CODES: Mapping[str, int] = MappingProxyType(
+    {
+        "bad_request": 400,
+        "unknown_game": 400,
+        "bad_rules": 400,
+        "bad_option": 400,
+        "unauthorized": 401,
+        "forbidden": 403,
+        "not_found": 404,
+        "method_not_allowed": 405,
+        "stale_version": 409,
+        "not_your_turn": 409,
+        "illegal_move": 409,
+        "match_over": 409,
+        "seat_taken": 409,
+        "no_draws": 409,
+        "too_large": 413,
+        "too_many_matches": 429,
+        "rate_limited": 429,
+        "internal": 500,
+    }
+)
 
 
 class ApiError(ValueError):

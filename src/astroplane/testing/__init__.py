@@ -38,14 +38,16 @@ plays seeded random games and checks, at every state:
   either as a valid value (the game's invariants hold, it writes and reads back equal, its
   legal moves play) or raises the format's own error, a ``ValueError`` subclass, never a
   ``TypeError``, ``KeyError``, ``RecursionError`` or the like; a state in the last turn
-  the readers allow (``TURN_BOUND``) plays to an end that writes and reads back.
+  the readers allow (``TURN_BOUND``) plays to an end that writes and reads back; hostile
+  Python values (``forgeries``): forged moves, ``int`` and ``str`` subclasses that lie,
+  huge drawing sizes, impossible counters, duplicated set items.
 
 It is written against ``astroplane.protocol`` only, so it checks any registered game. The
 package's modules: ``suite`` (``check_game``), ``conformance`` (the main run), ``states``
 and ``encoding`` (its checks of one state), ``declarations`` and ``drawing`` (a game as a
 whole), ``readers``, ``hostile`` (the hostile checks), ``inputs`` (the mutators and
-probes, also used by ``benchmarks/fuzz.py``), ``formats``, ``report``, and ``core`` (a
-packed core against the states).
+probes, also used by ``benchmarks/fuzz.py``), ``forgeries`` (the hostile Python values),
+``formats``, ``report``, and ``core`` (a packed core against the states).
 
 Examples:
     >>> from astroplane import STANDARD
@@ -72,6 +74,7 @@ from astroplane.testing.inputs import (
     READERS,
     TURN_BOUND,
     hostile_probes,
+    lasting_game,
     mutate_data,
     mutate_text,
 )
@@ -98,6 +101,7 @@ __all__ = [
     "check_input",
     "check_readers",
     "hostile_probes",
+    "lasting_game",
     "loadable_games",
     "mutate_data",
     "mutate_text",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from importlib import metadata
 from typing import Any
 
@@ -14,6 +14,7 @@ import attrs
 from astroplane import protocol
 from astroplane.kit.anyrecord import record_functions
 from astroplane.protocol import Game, get_game, is_legal_action, sample_chance
+from astroplane.testing import forgeries
 from astroplane.testing.formats import fingerprint, formats_of, read_back_problem, twin
 from astroplane.testing.inputs import (
     HOSTILE_CHECKS,
@@ -286,7 +287,13 @@ def check_hostile(
     ``mutate_data``) and requires the reader's own error or a valid value
     (``check_input``); and sets a state's turn to ``TURN_BOUND`` (by its position text's
     ``t<turn>`` token, or its dict's ``"turn"``) and plays it to an end, every state on
-    the way writing and reading back.
+    the way writing and reading back. Then the hostile Python values of
+    ``astroplane.testing.forgeries`` (issue 32): moves forged past their constructor
+    (fields of other types, an ``int`` subclass equal to everything, no fields at all)
+    to ``play`` and odd numbers to ``action_to_move``; odd seats to ``new_game``,
+    ``evaluate`` and ``observe``; huge and mistyped drawing sizes; ``str`` subclasses
+    that lie about their length or whose methods raise, to every text reader; turn
+    counters past the bound; every list of the JSON data with an item given twice.
 
     Args:
         game: The game, by registered name or as a ``Game``.
@@ -294,7 +301,9 @@ def check_hostile(
         players: Player counts (default: every count the game allows).
         seed: Seed of the random games and mutations.
         examples: Mutated inputs per reader.
-        checks: The checks to run (names from ``HOSTILE_CHECKS``; default all).
+        checks: The checks to run (names from ``HOSTILE_CHECKS``; default all). Another
+            game's state given to a game's functions is ``check_declarations``'s
+            ``wrong-game`` check.
 
     Returns:
         A report: ``games`` random games played, ``states`` inputs checked, every broken
@@ -383,7 +392,97 @@ def check_hostile(
             _check_turn_bound(g, rules, counts, rng, problems, notes)
         except Exception as exc:  # a game under test may fail in any way
             problems.append(f"turn bound: the check raised {_exc(exc)}")
+    for check in wanted:
+        run = _VALUE_CHECKS.get(check)
+        if run is None:
+            continue
+        if check == "duplicates" and not corpus.get("dict"):
+            notes.append("duplicates: the game has no dict format (its lists to repeat)")
+            continue
+        try:
+            found, count = run(g, states, corpus, rng, examples)
+        except Exception as exc:  # a game under test may fail in any way
+            found, count = [f"{check}: the check raised {_exc(exc)}"], 1
+        problems.extend(found[:25])
+        tried += count
     return _hostile_report(g, rules, plays, tried, problems, notes)
+
+
+# ---- the checks of hostile Python values (testing.forgeries) --------------------------------
+_Corpus = dict[str, list[tuple[Any, Any]]]
+_ValueCheck = Callable[
+    [Game[Any, Any], list[Any], _Corpus, random.Random, int], tuple[list[str], int]
+]
+
+
+def _some(states: list[Any], rng: random.Random, n: int, live: bool = True) -> list[Any]:
+    pool = [s for s in states if not (live and (s.is_over or s.is_chance_node))] or states
+    return rng.sample(pool, min(len(pool), max(1, n)))
+
+
+def _on_states(
+    problems_of: Callable[[Game[Any, Any], Any, str], list[str]],
+    label: str,
+    how_many: Callable[[int], int],
+) -> _ValueCheck:
+    """A check that gives a few live states (``how_many(examples)``) to ``problems_of``."""
+
+    def run(g: Game[Any, Any], states: list[Any], _c: _Corpus, rng: random.Random, n: int
+            ) -> tuple[list[str], int]:  # fmt: skip
+        picked = _some(states, rng, how_many(n))
+        where = [f"{label} ({str(fingerprint(g, s))[:80]})" for s in picked]
+        return [p for s, w in zip(picked, where, strict=True) for p in problems_of(g, s, w)], len(
+            picked
+        )
+
+    return run
+
+
+def _drawing(g: Game[Any, Any], states: list[Any], _c: _Corpus, rng: random.Random, _n: int
+             ) -> tuple[list[str], int]:  # fmt: skip
+    picked = _some(states, rng, 1, live=False)
+    return [p for s in picked for p in forgeries.drawing_size_problems(g, s)], len(picked)
+
+
+def _text_subclass(g: Game[Any, Any], _s: list[Any], corpus: _Corpus, rng: random.Random,
+                   _n: int) -> tuple[list[str], int]:  # fmt: skip
+    out: list[str] = []
+    tried = 0
+    for reader in ("position", "json", "rules", "record", "move"):
+        if corpus.get(reader):
+            value, context = rng.choice(corpus[reader])
+            out += forgeries.text_subclass_problems(g, reader, value, context)
+            tried += 1
+    return out, tried
+
+
+def _counters(g: Game[Any, Any], states: list[Any], _c: _Corpus, rng: random.Random, _n: int
+              ) -> tuple[list[str], int]:  # fmt: skip
+    picked = _some(states, rng, 3)
+    return [p for s in picked for p in forgeries.counter_problems(g, s, check_input)], len(picked)
+
+
+def _duplicates(g: Game[Any, Any], _s: list[Any], corpus: _Corpus, rng: random.Random,
+                n: int) -> tuple[list[str], int]:  # fmt: skip
+    data = [d for d, _ in corpus.get("dict", [])]
+
+    def filled(d: Any) -> int:  # the states with the most non-empty lists come first
+        return sum(1 for _ in forgeries.duplicated(d))
+
+    picked = sorted(data, key=filled, reverse=True)[: max(2, n // 8)] + rng.sample(
+        data, min(len(data), 2)
+    )
+    return forgeries.duplicate_problems(g, picked, check_input), len(picked)
+
+
+_VALUE_CHECKS: dict[str, _ValueCheck] = {
+    "forged": _on_states(forgeries.forged_move_problems, "forged", lambda n: n // 4),
+    "seats": _on_states(forgeries.seat_problems, "seats", lambda n: 2),
+    "drawing": _drawing,
+    "text-subclass": _text_subclass,
+    "counters": _counters,
+    "duplicates": _duplicates,
+}
 
 
 def _hostile_report(
@@ -570,11 +669,26 @@ _TURN_TOKEN = re.compile(r"(?<!\S)t\d+(?!\S)")
 
 def _at_turn(g: Game[Any, Any], s: Any, turn: int) -> Any:
     """``s`` moved to turn ``turn`` through its position text's ``t<turn>`` token or its
-    dict's ``"turn"``; None when the game's formats have neither."""
+    dict's ``"turn"``; None when the game's formats have neither. A game whose counter
+    is the turns played (Square Off's ``t``, one less than the turn, and whose game is
+    over once the last turn is reached) refuses ``turn`` there: then the last smaller
+    counter (down to two less) that reads as a state within the bound."""
     if g.position_to_text is not None and g.position_from_text is not None:
         text = g.position_to_text(s)
         if len(_TURN_TOKEN.findall(text)) == 1:
-            return g.position_from_text(_TURN_TOKEN.sub(f"t{turn}", text))
+            first: ValueError | None = None
+            found: Any = None
+            for counter in (turn, turn - 1, turn - 2):
+                try:
+                    found = g.position_from_text(_TURN_TOKEN.sub(f"t{counter}", text))
+                except ValueError as exc:
+                    first = first or exc
+                    continue
+                if getattr(found, "turn", turn) <= turn:
+                    break
+            if found is None and first is not None:
+                raise first
+            return found
     if g.to_dict is not None and g.from_dict is not None:
         data = g.to_dict(s)
         if isinstance(data.get("turn"), int):

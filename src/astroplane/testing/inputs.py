@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -21,8 +21,22 @@ TURN_BOUND: int = limits.MAX_TURN
 #: The readers every ``Game`` offers, as ``check_input`` names them.
 READERS = ("position", "json", "dict", "record", "rules", "move")
 
-#: The checks of ``check_hostile``: junk given to ``play``, each reader, the turn bound.
-HOSTILE_CHECKS = ("play", *READERS, "turn-bound")
+#: The checks of ``check_hostile``: junk given to ``play``, each reader, the turn bound,
+#: then the hostile Python values of ``astroplane.testing.forgeries`` (issue 32): moves
+#: forged past their constructor, odd seats, drawing sizes, ``str`` subclasses given to
+#: the text readers, impossible counters, duplicated set items. (Another game's state is
+#: ``check_declarations``'s ``wrong-game`` check.)
+HOSTILE_CHECKS = (
+    "play",
+    *READERS,
+    "turn-bound",
+    "forged",
+    "seats",
+    "drawing",
+    "text-subclass",
+    "counters",
+    "duplicates",
+)
 
 #: Look-alikes of ASCII letters, characters Python reads as digits, Unicode blanks and line
 #: breaks, controls, NUL, a lone surrogate, a byte-order mark.
@@ -322,3 +336,52 @@ def _confusable(text: str) -> str:
         if c in CONFUSABLES:
             return text[:k] + CONFUSABLES[c] + text[k + 1 :]
     return text + "\u200b"
+
+
+def lasting_game(
+    start: Any,
+    plies: int,
+    rng: random.Random,
+    *,
+    avoid: Callable[[Any], bool] | None = None,
+) -> list[Any]:
+    """The moves of a game that lasts: ``plies`` plies from ``start``, each a random legal
+    move (a random chance outcome at a chance node) after which the game goes on and
+    ``avoid`` (a predicate on the state reached) is false. The cost cases of
+    ``benchmarks/fuzz.py`` build their longest records with it (Square Off's quiet
+    threefold games: three pieces a side that fly and never form a line).
+
+    Args:
+        start: The state to play from.
+        plies: How many plies to play.
+        rng: The source of randomness.
+        avoid: States not to enter (besides finished ones).
+
+    Returns:
+        The moves, in order.
+
+    Raises:
+        ValueError: If every move of some state ends the game or enters a state to avoid.
+
+    Examples:
+        >>> from astroplane.games.square_off import new_game
+        >>> len(lasting_game(new_game(), 30, random.Random(1)))
+        30
+    """
+    moves: list[Any] = []
+    state = start
+    while len(moves) < plies:
+        if state.is_chance_node:
+            options = [m for m, _p in state.chance_outcomes()]
+        else:
+            options = list(state.legal_moves())
+        rng.shuffle(options)
+        for move in options:
+            after = state.play(move)
+            if not after.is_over and not (avoid is not None and avoid(after)):
+                break
+        else:
+            raise ValueError(f"every move after ply {len(moves)} ends the game or is avoided")
+        moves.append(move)
+        state = after
+    return moves

@@ -41,24 +41,34 @@ Examples:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from astroplane.errors import IllegalMoveError
+from astroplane.games.aeroplane_chess.actiontable import MOVES
 from astroplane.games.aeroplane_chess.board import (
     CENTRE,
     ENTRY,
-    N_PLANES,
     PROGRESS_AT,
-    SQUARE_OF,
     plane_name,
     square_name,
 )
+from astroplane.games.aeroplane_chess.core import (
+    FLY_BASE,
+    LAUNCH_BASE,
+    NUM_ACTIONS,
+    PASS_ACTION,
+)
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
 from astroplane.games.aeroplane_chess.play import why_illegal
-from astroplane.games.aeroplane_chess.state import AeroplaneState
 from astroplane.kit.limits import action_number, shown
+
+if TYPE_CHECKING:
+    from astroplane.games.aeroplane_chess.state import AeroplaneState
 
 __all__ = [
     "FLY_BASE",
     "LAUNCH_BASE",
+    "MOVES",
     "NUM_ACTIONS",
     "PASS_ACTION",
     "action_to_move",
@@ -67,32 +77,7 @@ __all__ = [
     "num_actions",
 ]
 
-#: The number of the pass.
-PASS_ACTION = 6
-#: The number of the launch of plane 0; plane ``p``'s is ``LAUNCH_BASE + p``.
-LAUNCH_BASE = 7
-#: The number of the first flight (plane 0 to progress 1, not stacking).
-FLY_BASE = LAUNCH_BASE + N_PLANES
 _STEPS = CENTRE - ENTRY + 1  # the progresses a flight can end on: 1..56
-#: The size of the encoding: every roll, the pass, every launch and every flight.
-NUM_ACTIONS = FLY_BASE + N_PLANES * _STEPS * 2
-
-
-def _all_moves() -> tuple[Move, ...]:
-    """The move of every action number, in order (built and checked once, at import)."""
-    moves = [Move.roll(v) for v in range(1, 7)]
-    moves.append(Move.PASS)
-    moves += [Move.launch(p) for p in range(N_PLANES)]
-    moves += [
-        Move.fly(p, SQUARE_OF[p >> 2][k], stack=stack)
-        for p in range(N_PLANES)
-        for k in range(ENTRY, CENTRE + 1)
-        for stack in (False, True)
-    ]
-    return tuple(moves)
-
-
-_MOVES = _all_moves()
 
 
 def num_actions(state: AeroplaneState) -> int:
@@ -166,7 +151,7 @@ def action_to_move(state: AeroplaneState, action: int) -> Move:
 taxis out only on a 2, 4 or 6, not a 3 (seed rule 1, [AC5])
     """
     number = action_number(action, NUM_ACTIONS, "an Aeroplane Chess action")
-    wanted = _MOVES[number]
+    wanted = MOVES[number]
     for move in state.legal_moves():
         if move == wanted:
             return move
@@ -182,4 +167,4 @@ def legal_actions(state: AeroplaneState) -> tuple[int, ...]:
         >>> legal_actions(setup_position("RB", {"R1": "3", "R2": "7"}, roll=4))
         (9, 35, 36, 155)
     """
-    return tuple(move_to_action(state, m) for m in state.legal_moves())
+    return state.action_numbers()

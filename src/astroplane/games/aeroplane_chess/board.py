@@ -48,7 +48,7 @@ Examples:
 
 from __future__ import annotations
 
-from astroplane.kit.limits import shown
+from astroplane.kit.limits import plain_text, shown
 
 __all__ = [
     "CELL_OF",
@@ -161,10 +161,10 @@ def colour_from_name(name: str | int) -> int:
         >>> colour_from_name("y"), colour_from_name("Green"), colour_from_name(2)
         (1, 3, 2)
     """
-    if isinstance(name, int) and not isinstance(name, bool) and 0 <= name < 4:
+    if type(name) is int and 0 <= name < 4:  # no bool, no int subclass with its own ==
         return name
     if isinstance(name, str):
-        text = name.strip().lower()
+        text = plain_text(name).strip().lower()
         for i, (letter, full) in enumerate(zip(COLOURS, COLOUR_NAMES, strict=True)):
             if text in (letter.lower(), full.lower()):
                 return i

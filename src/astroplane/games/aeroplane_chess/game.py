@@ -19,6 +19,7 @@ from types import MappingProxyType
 import attrs
 
 from astroplane.errors import PositionError
+from astroplane.games.aeroplane_chess import clicks
 from astroplane.games.aeroplane_chess.actions import action_to_move, move_to_action, num_actions
 from astroplane.games.aeroplane_chess.board import COLOURS, HANGAR, SQUARE_OF
 from astroplane.games.aeroplane_chess.evaluation import evaluate
@@ -37,7 +38,7 @@ from astroplane.games.aeroplane_chess.render import (
     render,
 )
 from astroplane.games.aeroplane_chess.setup import check_state, new_game
-from astroplane.games.aeroplane_chess.state import AeroplaneState
+from astroplane.games.aeroplane_chess.state import AeroplaneState, core_pair
 from astroplane.games.aeroplane_chess.svg import FILL, render_svg
 from astroplane.kit.jsonread import states_only
 from astroplane.kit.svg import render_hook
@@ -123,7 +124,8 @@ class AeroplaneChess(Game[AeroplaneState, Move]):
         num_actions, action_to_move, move_to_action
     )
     observe, observation_shape, evaluate = delegate(observe, observation_shape, evaluate)
-    partners = delegate(partners)
+    partners, core = delegate(partners, core_pair)  # core: the packed core (issue 34)
+    click_paths, click_element = delegate(clicks.click_paths, clicks.click_element)
 
     def render_text(self, state: AeroplaneState, *, highlight: Iterable[object] = ()) -> str:
         """The board for a terminal without its status line (the command line prints it);

@@ -21,7 +21,7 @@ Examples:
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -34,6 +34,7 @@ from astroplane.games.aeroplane_chess.board import (
     square_from_name,
     square_name,
 )
+from astroplane.kit.limits import shown
 
 __all__ = ["Move", "MoveKind", "fields_problem"]
 
@@ -79,14 +80,18 @@ def fields_problem(move: Move) -> str | None:
         >>> fields_problem(Move.roll(4)) is None
         True
     """
-    kind, plane, square, value, stack = move.kind, move.plane, move.square, move.value, move.stack
+    # getattr: a move forged past the constructor may lack a field
+    fields: list[Any] = [
+        getattr(move, n, None) for n in ("kind", "plane", "square", "value", "stack")
+    ]
+    kind, plane, square, value, stack = fields
     if type(kind) is not MoveKind:
-        return f"Move.kind must be a MoveKind, not {type(kind).__name__} {kind!r}"
+        return f"Move.kind must be a MoveKind, not {type(kind).__name__} {shown(kind)}"
     for name, v in (("plane", plane), ("square", square), ("value", value)):
         if not _int(v):
-            return f"Move.{name} must be an int, not {type(v).__name__} {v!r}"
+            return f"Move.{name} must be an int, not {type(v).__name__} {shown(v)}"
     if type(stack) is not bool:
-        return f"Move.stack must be a bool, not {type(stack).__name__} {stack!r}"
+        return f"Move.stack must be a bool, not {type(stack).__name__} {shown(stack)}"
     what = kind.name.lower()
     if kind == MoveKind.ROLL:
         if not 1 <= value <= 6:

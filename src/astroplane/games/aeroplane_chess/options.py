@@ -17,7 +17,9 @@ common house rule [AC19]:
 * ``rerolls``: ``three`` (the seed: a 6 rolls again, at most three rolls a turn),
   ``unlimited`` (a 6 always rolls again, no third-6 penalty) or ``none`` [AC24];
 * ``teams``: off (the seed) or on: four players in two partnerships, R with B and Y
-  with G [AC26].
+  with G [AC26];
+* ``roll_for_partner``: off (standard) or on: in team play, a player whose planes are
+  all home keeps rolling, for the partner's planes [AC28].
 
 Presets [AC19, AC27]: ``standard`` (the seed), ``classic`` and ``modern`` (common Chinese
 house rules), ``family`` (walls and launch on a 6) and ``teams`` (partnership play);
@@ -157,6 +159,9 @@ class Rules:
         third_six: What a third 6 sends back ([AC23]).
         rerolls: Which 6s earn another roll ([AC24]).
         teams: Four players play in two partnerships, R with B and Y with G ([AC26]).
+        roll_for_partner: In team play, a player whose four planes are home keeps their
+            turns and rolls for the partner's planes ([AC28]); no effect without
+            ``teams``.
 
     Raises:
         ValueError: If a value is not one of the option's values.
@@ -171,6 +176,7 @@ class Rules:
     third_six: ThirdSix = attrs.field(default=ThirdSix.MOVED, converter=_third_six)
     rerolls: Rerolls = attrs.field(default=Rerolls.THREE, converter=_rerolls)
     teams: bool = attrs.field(default=False, validator=_bool)
+    roll_for_partner: bool = attrs.field(default=False, validator=_bool)
 
     @classmethod
     def standard(cls) -> Rules:
@@ -237,12 +243,14 @@ VARIANTS: Variants[Rules] = Variants(
         Option.choice("third_six", ThirdSix),
         Option.choice("rerolls", Rerolls),
         Option.flag("teams"),
+        Option.flag("roll_for_partner"),
     ),
 )
 """Aeroplane Chess's variants: the presets, then any a third party registers; rules text
 and rules JSON are written and read through it (``astroplane.kit.variants``)."""
 for _name, _preset in PRESETS.items():
     VARIANTS.register(_name, _preset, bundled=True)
+VARIANTS.seal()  # no other code registers a bundled preset (issue 32)
 
 
 def register_variant(name: str, rules: Rules) -> None:

@@ -1,19 +1,18 @@
-"""Playing a move: applying a chance outcome or a ``Flight``, and the turn that follows.
+"""The turn's rules in words: the end of the race, and why a move is illegal.
 
-The turn [AC10, AC13, AC15]: the die is rolled (a chance node); the player moves or
-passes; a 6 earns another roll, up to three rolls; a third 6 sends the planes moved by
-the first two 6s back to the hangar and passes the turn (options: every plane not home
-goes back [AC23]; a 6 rolls again without limit, or not at all [AC24]). A player whose
-fourth plane arrives has finished and rolls no more; play passes clockwise to the next
-player who has not finished, until only one is left, or in team play until both
-partners of a team have finished [AC26].
+The rules themselves run on the packed core (``core.AeroplaneCore``): the die (a chance
+node), the player's move or pass, a 6 that rolls again (up to three rolls), a third 6
+that sends planes back, and the turn passing clockwise to the next player still racing
+[AC10, AC13, AC15, AC23, AC24, AC26, AC28]. This module says when the race is over, from a
+state's fields, and explains an illegal move (``why_illegal``) from the legal ones.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn, TypeVar
+from typing import TYPE_CHECKING, NoReturn
 
 from astroplane.errors import IllegalMoveError
+from astroplane.games.aeroplane_chess import core
 from astroplane.games.aeroplane_chess.board import (
     CENTRE,
     COLOURS,
@@ -23,150 +22,44 @@ from astroplane.games.aeroplane_chess.board import (
     square_name,
 )
 from astroplane.games.aeroplane_chess.moves import Move, MoveKind, fields_problem
-from astroplane.games.aeroplane_chess.options import Rerolls, ThirdSix
-from astroplane.kit import limits
 
 if TYPE_CHECKING:
-    from astroplane.games.aeroplane_chess.movegen import Flight
     from astroplane.games.aeroplane_chess.view import StateView
 
 __all__ = [
     "MAX_TURN",
-    "apply_flight",
-    "apply_roll",
     "race_over",
     "raise_illegal",
     "team_won",
     "why_illegal",
 ]
 
-#: A state type (``AeroplaneState``): the play functions return one of the same type.
-S = TypeVar("S", bound="StateView")
-
-MAX_TURN = limits.MAX_TURN
+MAX_TURN = core.MAX_TURN
 """The last turn of a game (``astroplane.kit.limits.MAX_TURN``): every reader accepts turn
 numbers 1..1000000, so the game ends when this turn is over, as a turn-limit end [AC21]."""
 
 
+def _mask(colours: tuple[int, ...]) -> int:
+    mask = 0
+    for c in colours:
+        mask |= 1 << c
+    return mask
+
+
 def team_won(finished: tuple[int, ...]) -> bool:
     """Both partners of a team (R and B, or Y and G) are among ``finished`` [AC26]."""
-    return (0 in finished and 2 in finished) or (1 in finished and 3 in finished)
+    return core.race_over(15, _mask(finished), True)
 
 
 def race_over(seats: tuple[int, ...], finished: tuple[int, ...], teams: bool) -> bool:
     """The race is over: one player is left [AC13], or in team play a team has won [AC26]
-    (the turn limit [AC21] is apart).
+    (the turn limit [AC21] is apart): ``core.race_over`` on the colours' masks.
 
     Examples:
         >>> race_over((0, 1, 2, 3), (0, 1), False), race_over((0, 1, 2, 3), (0, 2), True)
         (False, True)
     """
-    if teams:
-        return team_won(finished)
-    return len(seats) - len(finished) <= 1
-
-
-def _next_turn(
-    state: S,
-    planes: tuple[int, ...],
-    stacks: tuple[tuple[int, ...], ...],
-    finished: tuple[int, ...],
-) -> S:
-    """Pass the turn clockwise to the next player who has not finished, or end the game
-    when only one is left [AC13] or turn ``MAX_TURN`` is over [AC21]."""
-    order = state.seats
-    left = [s for s in order if s not in finished]
-    limit = False
-    if race_over(order, finished, state.rules.teams):  # over: the first left is to move
-        nxt, turn = left[0], state.turn
-    elif state.turn >= MAX_TURN:  # over at the turn limit: the first one left is recorded
-        nxt, turn, limit = left[0], state.turn, True
-    else:
-        i = order.index(state.to_move)
-        nxt = next(s for s in order[i + 1 :] + order[: i + 1] if s in left)
-        turn = state.turn + 1
-    # The next turn: no roll yet, no 6s counted.
-    return type(state)(
-        state.rules, state.seats, planes, stacks, nxt, 0, 0, 0, finished, turn, limit
-    )
-
-
-def apply_roll(state: S, value: int) -> S:
-    """The die shows ``value`` at a chance node.
-
-    A third 6 in a turn is not played: the planes moved by the first two 6s go back to
-    the hangar (stacks they were in come apart) and the turn passes (seed rule 1; [AC10]);
-    with ``third_six=all`` so does every other plane of the player that has not arrived
-    [AC23]. Only ``rerolls=three`` counts 6s (``sixes`` stays 0 otherwise) [AC24].
-    """
-    if value != 6 or state.sixes < 2:
-        return _replace(state, state.planes, state.stacks, value, state.sixes, state.sixed)
-    back = state.sixed
-    if state.rules.third_six is ThirdSix.ALL:  # and every other plane not home [AC23]
-        base = 4 * state.to_move
-        for p in range(base, base + 4):
-            if state.planes[p] != CENTRE:
-                back |= 1 << p
-    planes = tuple(HANGAR if back >> p & 1 else k for p, k in enumerate(state.planes))
-    stacks = []
-    for st in state.stacks:
-        rest = tuple(p for p in st if not back >> p & 1)
-        if len(rest) > 1:
-            stacks.append(rest)
-    return _next_turn(state, planes, tuple(stacks), state.finished)
-
-
-def apply_flight(state: S, flight: Flight) -> S:
-    """The state after the player to move plays ``flight`` (a member of ``flights``)."""
-    colour = state.to_move
-    planes = list(state.planes)
-    stacks = list(state.stacks)
-    if flight.captured:  # [AC8]; a stack sent back comes apart (seed rule 5)
-        gone = set(flight.captured)
-        for q in gone:
-            planes[q] = HANGAR
-        stacks = [st for st in stacks if not gone.intersection(st)]
-    unit = flight.planes
-    for p in unit:
-        planes[p] = flight.to
-    if flight.to == CENTRE and len(unit) > 1:  # arrived: the stack is done [AC9]
-        stacks.remove(unit)
-    elif flight.joined:  # [AC9]
-        group = tuple(sorted(set(unit) | set(flight.joined)))
-        stacks = [st for st in stacks if not set(group).intersection(st)]
-        stacks.append(group)
-        stacks.sort()
-    sixed = state.sixed
-    if state.roll == 6:
-        for p in unit:
-            sixed |= 1 << p
-    finished = state.finished
-    base = 4 * colour
-    if colour not in finished and all(planes[p] == CENTRE for p in range(base, base + 4)):
-        finished += (colour,)
-    new_planes = tuple(planes)
-    new_stacks = tuple(stacks)
-    rerolls = state.rules.rerolls
-    if colour in finished or state.roll != 6 or rerolls is Rerolls.NONE:  # [AC24]
-        return _next_turn(state, new_planes, new_stacks, finished)
-    if rerolls is Rerolls.UNLIMITED:  # another roll, with no 6s counted [AC24]
-        return _replace(state, new_planes, new_stacks, 0, state.sixes, state.sixed)
-    return _replace(state, new_planes, new_stacks, 0, state.sixes + 1, sixed)  # [AC10]
-
-
-def _replace(
-    state: S,
-    planes: tuple[int, ...],
-    stacks: tuple[tuple[int, ...], ...],
-    roll: int,
-    sixes: int,
-    sixed: int,
-) -> S:
-    """``state`` with new planes, stacks, roll and 6s, in the same turn."""
-    return type(state)(
-        state.rules, state.seats, planes, stacks, state.to_move, roll, sixes, sixed,
-        state.finished, state.turn, state.turn_limit,
-    )  # fmt: skip
+    return core.race_over(_mask(seats), _mask(finished), teams)
 
 
 def _names(items: list[str]) -> str:
@@ -191,6 +84,7 @@ def why_illegal(state: StateView, move: object) -> str:
     if state.is_over:
         return "the game is over [AC13]"
     who = COLOURS[state.to_move]
+    mover = state.mover
     if state.is_chance_node:
         return f"the die must be rolled first: {who} is to roll, only a roll 1..6 [AC15]"
     if move.kind == MoveKind.ROLL:
@@ -198,7 +92,12 @@ def why_illegal(state: StateView, move: object) -> str:
     if move.kind == MoveKind.PASS:
         return f"{who} can move with the {state.roll}, so may not pass [AC12]"
     name = plane_name(move.plane)
-    if move.plane // 4 != state.to_move:
+    if move.plane // 4 != mover and mover != state.to_move:
+        return (
+            f"{name} is not {COLOURS[mover]}'s plane: {who} has finished and rolls for the "
+            f"partner {COLOURS[mover]} [AC28]"
+        )
+    if move.plane // 4 != mover:
         return f"{name} is not {who}'s plane, and {who} is to move"
     k = state.planes[move.plane]
     if move.kind == MoveKind.LAUNCH:
@@ -207,7 +106,7 @@ def why_illegal(state: StateView, move: object) -> str:
             return f"a plane taxis out only on a {rolls}, not a {state.roll} (seed rule 1, [AC5])"
         if k != HANGAR:
             return f"{name} is not in the hangar"
-        lowest = state.hangar(state.to_move)[0]
+        lowest = state.hangar(mover)[0]
         return (
             "the plane to taxi out is the lowest-numbered in the hangar, "
             f"{plane_name(lowest)} [AC5]"
@@ -233,7 +132,7 @@ def why_illegal(state: StateView, move: object) -> str:
             f"{name} needs exactly {CENTRE - k} to reach the centre; with overshoot=stay "
             f"a {state.roll} does not move it [AC11]"
         )
-    squares = sorted({f.move.square for f in ends}, key=SQUARE_OF[state.to_move].index)
+    squares = sorted({f.move.square for f in ends}, key=SQUARE_OF[mover].index)
     if move.square not in squares:
         where = _names([square_name(s) for s in squares])
         return f"with a {state.roll}, {name} ends on {where} (seed rules 3 and 4, [AC6]-[AC7])"

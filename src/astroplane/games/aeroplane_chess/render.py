@@ -109,14 +109,19 @@ def describe_dice(state: StateView) -> str:
         >>> from astroplane.games.aeroplane_chess import position_from_text
         >>> describe_dice(position_from_text("standard RB B64 t7 B1:30 sixed:B1"))
         'Turn 7: B (Blue) rolled a 4 after a 6, to move.'
+        >>> describe_dice(position_from_text("teams,roll_for_partner=on RYBG R? t40 "
+        ...                                  "R1R2R3R4:RH6,B1:13 fin:R"))
+        'Turn 40: R (Red) to roll for B (Blue).'
     """
     if state.is_over:
         return f"Turn {state.turn}: game over: {describe_outcome(state)}."
     who = f"{COLOURS[state.to_move]} ({COLOUR_NAMES[state.to_move]})"
+    mover = state.mover
+    helping = "" if mover == state.to_move else f" for {COLOURS[mover]} ({COLOUR_NAMES[mover]})"
     earlier = {0: "", 1: " after a 6", 2: " after two 6s"}[state.sixes]
-    if state.roll == 0:
-        return f"Turn {state.turn}: {who} to roll{earlier}."
-    return f"Turn {state.turn}: {who} rolled a {state.roll}{earlier}, to move."
+    if state.roll == 0:  # a player home may roll for the partner [AC28]
+        return f"Turn {state.turn}: {who} to roll{helping}{earlier}."
+    return f"Turn {state.turn}: {who} rolled a {state.roll}{helping}{earlier}, to move."
 
 
 LEGEND = """\

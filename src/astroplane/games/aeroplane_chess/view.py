@@ -1,69 +1,33 @@
-"""``StateView``: what the play functions and the terminal drawing use of a state.
+"""``StateView``: what the explanations of illegal moves and the terminal drawing use of
+a state.
 
-``AeroplaneState`` (``astroplane.games.aeroplane_chess.state``) has all of it. ``play``
-and ``render`` take a ``StateView`` (and ``play`` builds the next state with
-``type(state)(...)``, the constructor declared here), so they need not import the state
-module, which imports them: no import circle, type-only imports included. (The move
-generator reads less: ``movegen.PositionView``.)
+``AeroplaneState`` (``astroplane.games.aeroplane_chess.state``) has all of it. ``play``'s
+``why_illegal`` and ``render`` take a ``StateView``, so they need not import the state
+module, which imports them: no import circle, type-only imports included.
 
 Examples:
     >>> from astroplane.games.aeroplane_chess import new_game
-    >>> from astroplane.games.aeroplane_chess.play import apply_roll
-    >>> s = new_game(2)
-    >>> type(apply_roll(s, 6)) is type(s)
-    True
+    >>> from astroplane.games.aeroplane_chess.play import why_illegal
+    >>> why_illegal(new_game(2), "6")
+    'not a Move but str'
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from astroplane.games.aeroplane_chess.movegen import Flight, PositionView
-from astroplane.games.aeroplane_chess.options import Rules
+from astroplane.games.aeroplane_chess.movegen import Flight
+from astroplane.games.aeroplane_chess.validate import FieldsView
 
 __all__ = ["StateView"]
 
 
-class StateView(PositionView, Protocol):
-    """The fields, constructor and queries of an ``AeroplaneState`` that the play functions
-    and the drawing use, beyond the move generator's ``PositionView`` (see
-    ``AeroplaneState`` for what each one means)."""
-
-    def __init__(
-        self,
-        rules: Rules,
-        seats: tuple[int, ...],
-        planes: tuple[int, ...],
-        stacks: tuple[tuple[int, ...], ...],
-        to_move: int,
-        roll: int,
-        sixes: int,
-        sixed: int,
-        finished: tuple[int, ...],
-        turn: int,
-        turn_limit: bool = False,
-    ) -> None: ...
+class StateView(FieldsView, Protocol):
+    """The fields and queries of an ``AeroplaneState`` that the explanations and the
+    drawing use (see ``AeroplaneState`` for what each one means)."""
 
     @property
-    def seats(self) -> tuple[int, ...]: ...
-
-    @property
-    def sixes(self) -> int: ...
-
-    @property
-    def sixed(self) -> int: ...
-
-    @property
-    def finished(self) -> tuple[int, ...]: ...
-
-    @property
-    def turn(self) -> int: ...
-
-    @property
-    def turn_limit(self) -> bool: ...
-
-    @property
-    def is_over(self) -> bool: ...
+    def mover(self) -> int: ...
 
     @property
     def is_chance_node(self) -> bool: ...
@@ -73,10 +37,6 @@ class StateView(PositionView, Protocol):
 
     def flights(self) -> tuple[Flight, ...]:
         """The legal player moves with what each does."""
-        ...
-
-    def stack_of(self, plane: int | str) -> tuple[int, ...]:
-        """The planes that move with ``plane``."""
         ...
 
     def hangar(self, colour: int | str) -> tuple[int, ...]:

@@ -11,6 +11,7 @@ imports the other's types back.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from typing import Any
 
@@ -23,6 +24,7 @@ from astroplane.games.astroplane.moves import Move, MoveKind
 from astroplane.games.astroplane.pieces import SEAT_NAMES
 from astroplane.games.astroplane.state import GameState
 from astroplane.kit import svg as kit_svg
+from astroplane.kit.limits import MAX_DRAWING_MARKS, plain_int, plain_text, shown
 
 __all__: list[str] = []
 
@@ -159,7 +161,7 @@ class _Marks:
             try:
                 start, end = pair
             except (TypeError, ValueError):
-                raise DrawingError(f"an arrow is a (from, to) pair, not {pair!r}") from None
+                raise DrawingError(f"an arrow is a (from, to) pair, not {shown(pair)}") from None
             points.append((_centre(geo, start, "arrow end"), _centre(geo, end, "arrow end")))
         hp: list[int] = []
         hc: list[int] = []
@@ -172,29 +174,39 @@ class _Marks:
 
 def _listed(value: object, what: str, items: str) -> tuple[Any, ...]:
     """The items of an ``arrows`` or ``highlight`` option: any iterable but a string (whose
-    letters would be read as names one by one)."""
+    letters would be read as names one by one), of at most ``MAX_DRAWING_MARKS`` items
+    (read no further, so an endless generator is refused too)."""
     if isinstance(value, (str, bytes)):
-        raise DrawingError(f"{what} is a list of {items}, not the string {value!r}")
+        raise DrawingError(f"{what} is a list of {items}, not the string {shown(value)}")
     if not isinstance(value, Iterable):
-        raise DrawingError(f"{what} is a list of {items}, not {value!r}")
-    return tuple(value)
+        raise DrawingError(f"{what} is a list of {items}, not {shown(value)}")
+    try:
+        found = tuple(itertools.islice(value, MAX_DRAWING_MARKS + 1))
+    except (TypeError, ValueError) as exc:  # an iterable whose iteration fails
+        raise DrawingError(f"{what} is a list of {items}: {exc}") from None
+    if len(found) > MAX_DRAWING_MARKS:
+        raise DrawingError(f"{what} holds at most {MAX_DRAWING_MARKS} {items}")
+    return found
 
 
 def _resolve(geo: BoardGeometry, item: object, what: str) -> tuple[str, int]:
     """("position", index) or ("cell", index) for a position index, position name or cell name."""
     if isinstance(item, str):
+        item = plain_text(item)
         for kind, find in (("position", geo.position), ("cell", geo.cell)):
             try:
                 return kind, find(item).index
             except ValueError:
                 pass
-        raise DrawingError(f"{what} {item!r} is not a position or cell of this board")
-    if isinstance(item, int) and not isinstance(item, bool):
+        raise DrawingError(f"{what} {shown(item)} is not a position or cell of this board")
+    if plain_int(item):
         try:
             return "position", geo.position(item).index
         except ValueError:
-            raise DrawingError(f"{what} {item!r} is not a position index of this board") from None
-    raise DrawingError(f"{what} must be a position index or a name, not {item!r}")
+            raise DrawingError(
+                f"{what} {shown(item)} is not a position index of this board"
+            ) from None
+    raise DrawingError(f"{what} must be a position index or a name, not {shown(item)}")
 
 
 def _centre(geo: BoardGeometry, item: object, what: str) -> Point:

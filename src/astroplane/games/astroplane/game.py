@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from astroplane.games.astroplane import actions
+from astroplane.games.astroplane import actions, clicks
 from astroplane.games.astroplane.enums import SEAT_NAMES
 from astroplane.games.astroplane.evaluation import evaluate
 from astroplane.games.astroplane.events import Board, Event
@@ -163,6 +163,7 @@ class AstroplaneGame(Game[GameState, Move]):
     render_svg, evaluate, effects = delegate(board, evaluate, effects)
     describe_outcome, status, highlights = delegate(describe_outcome, status_line, highlights)
     action_to_move = delegate(actions.action_to_move)
+    click_paths, click_element = delegate(clicks.click_paths, clicks.click_element)
 
     def new_game(
         self, players: int = 2, *, rules: Rules | None = None, first: Any = None

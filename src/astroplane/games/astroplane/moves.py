@@ -38,6 +38,7 @@ import attrs
 
 from astroplane.games.astroplane.pieces import piece_name
 from astroplane.games.astroplane.topology import REFERENCE_BOARD, Topology
+from astroplane.kit.limits import plain_int, shown
 
 if TYPE_CHECKING:
     from astroplane.games.astroplane.view import StateView
@@ -90,9 +91,9 @@ MAX_CHOICE = 15
 
 def _field(low: int, high: int | None) -> Callable[[object, attrs.Attribute[int], object], None]:
     def check(_move: object, attr: attrs.Attribute[int], value: object) -> None:
-        if isinstance(value, bool) or not isinstance(value, int):
+        if not plain_int(value):  # no bool, float or int subclass with its own ==
             raise ValueError(
-                f"Move.{attr.name} must be an int, not {type(value).__name__} {value!r}"
+                f"Move.{attr.name} must be an int, not {type(value).__name__} {shown(value)}"
             )
         if value < low or (high is not None and value > high):
             upper = "" if high is None else f"..{high}"

@@ -2,10 +2,10 @@
 SVG document.
 
 The drawing is built on ``astroplane.games.astroplane.geometry`` and uses only the standard library.
-It has a ``viewBox`` (40 user units per cell), so it scales to any size; pass ``size``
-for fixed ``width``/``height`` attributes. Colours are the colour-blind-safe
-Okabe-Ito palette, and every piece also carries its name (``S3``), so seats are never
-told apart by colour alone.
+It has a ``viewBox`` (40 user units per cell), so it scales to any size, and ``width``/
+``height`` attributes: one pixel per user unit, or ``size`` pixels wide. Colours are the
+colour-blind-safe Okabe-Ito palette, and every piece also carries its name (``S3``), so
+seats are never told apart by colour alone.
 
 What is drawn: the grid in the two universes' shades [D1]; the special cells with
 their marks (Singularity cells around the glowing Singularity point, Hyperspace ``H``,
@@ -23,8 +23,9 @@ Ids, classes and data attributes, for a web frontend's click handlers and CSS. N
 are those of the notation; a ``.`` in an id must be escaped in a CSS selector
 (``#pos-e2\\.ne``), or select by attribute (``[data-position="e2.ne"]``).
 
-* root ``<svg>``: ``class="astroplane-board"``, ``data-orientation="S"`` (the seat at
-  the bottom), ``data-to-move="S"`` (left out on an empty board or once the game is over);
+* root ``<svg>``: ``role="img"``, ``class="astroplane-board"``, ``data-orientation="S"``
+  (the seat at the bottom), ``data-to-move="S"`` (left out on an empty board or once the
+  game is over); its first child is a ``<title>``, ``ASTROPLANE:`` and the position text;
 * cell: ``<rect id="cell-e2" class="cell entry u1" data-cell="e2">``, kinds
   ``ordinary``, ``entry``, ``hyperspace``, ``wormhole``, ``singularity``,
   ``start_area``, ``anomaly``; ``u0``/``u1`` is the universe;
@@ -105,7 +106,7 @@ def board(
             ``state.destinations(piece)``).
         orientation: The seat at the bottom of the picture (default S); W, N and E turn
             the board for those players.
-        size: Width in pixels (the height follows); None leaves the size to the page.
+        size: Width in pixels (the height follows); None: one pixel per user unit.
         coordinates: Draw file letters and rank numbers around the board.
         legend: Draw the key to the cells and marks below the board.
         prefix: Put before every element id, so that several boards can share one page
@@ -157,7 +158,8 @@ def board(
         raise DrawingError(str(error)) from None
     scene = _Scene(_geometry(topology), _read_state(game), seat, ids)
     marks = _Marks.build(scene, last_move, arrows, highlight)
-    return _document(scene, marks, size, coordinates=coordinates, legend=legend)
+    label = "ASTROPLANE: " + (game.to_text() if game is not None else "the empty board")
+    return _document(scene, marks, size, label, coordinates=coordinates, legend=legend)
 
 
 #: The geometry of the last few boards drawn (a ``BoardGeometry`` never changes).
@@ -165,7 +167,13 @@ _geometry = functools.lru_cache(maxsize=8)(board_geometry)
 
 
 def _document(
-    scene: _Scene, marks: _Marks, size: int | None, *, coordinates: bool, legend: bool
+    scene: _Scene,
+    marks: _Marks,
+    size: int | None,
+    label: str,
+    *,
+    coordinates: bool,
+    legend: bool,
 ) -> str:
     width = (scene.grid_w + 2 * MARGIN) * UNIT
     top = (scene.grid_h + 2 * MARGIN) * UNIT
@@ -195,6 +203,7 @@ def _document(
         width,
         height,
         size=size,
+        label=label,
         class_="astroplane-board",
         data_orientation=scene.seat.name,
         data_to_move=to_move,

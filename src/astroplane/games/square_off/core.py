@@ -26,11 +26,12 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from astroplane.games.square_off import evaluation
 from astroplane.games.square_off.board import Board
+from astroplane.games.square_off.history import History, extend, repeats
 from astroplane.games.square_off.movegen import (
     FLYING,
     PAIRS,
@@ -49,7 +50,6 @@ from astroplane.games.square_off.packed import (
     FIRST,
     HAND_B,
     HAND_W,
-    HISTORY,
     OVER,
     PUSH,
     REMOVED_B,
@@ -61,6 +61,7 @@ from astroplane.games.square_off.packed import (
     Position,
     key,
 )
+from astroplane.games.square_off.play import MAX_TURNS
 
 if TYPE_CHECKING:
     from astroplane.games.square_off.options import Rules
@@ -110,7 +111,7 @@ class SquareOffCore:
         self.remove_all = rules.remove_from_lines_when_all
         self.cooldown = rules.cooldown
         self.threefold = rules.threefold
-        self.max_turns = rules.max_turns
+        self.turn_limit = rules.max_turns or MAX_TURNS  # the turn bound when it is off [SO32]
         self.no_removal_turns = rules.no_removal_turns
         self.view_type = view_type
         self.view = view
@@ -161,7 +162,7 @@ class SquareOffCore:
         """The position after ``action`` (``apply``) and, with ``cat``, what ``cat`` lists
         for its legal actions, listed by the end checks (a view's ``play`` asks
         ``tab.moves``: the next legal moves)."""
-        w, b, side, marks, turns, quiet = p if len(p) == HISTORY else p[:HISTORY]
+        w, b, side, marks, turns, quiet, keys = p
         tab = self.tab
         code = side >> RIGHTS_SHIFT
         side &= _NO_RIGHTS
@@ -228,17 +229,18 @@ class SquareOffCore:
             elif not placed:
                 quiet += 1
         if not self.threefold:
-            return self._settled(w, b, side, marks, turns, quiet, (), cat)
+            return self._settled(w, b, side, marks, turns, quiet, keys, cat)
         new = key(w, b, side, marks)
-        # placements and removals cannot be undone: no earlier position can come back [SO19]
-        history = (new,) if placed or removal else (*p[HISTORY:], new)
+        # placements and removals cannot be undone: no earlier position can come back [SO19];
+        # else the history grows by one key, shared with this one's, not copied
+        history = History.of((new,)) if placed or removal else extend(keys, new)
         return self._settled(w, b, side, marks, turns, quiet, history, cat)
 
     def settle(self, p: Position) -> Position:
         """``p`` with its outcome found by the end checks (for a position made from
         fields: ``setup_position``)."""
         none: Catalog[int] | None = None
-        return self._settled(p[0], p[1], p[2] & ~OVER, p[3], p[4], p[5], p[HISTORY:], none)[0]
+        return self._settled(p[0], p[1], p[2] & ~OVER, p[3], p[4], p[5], p[6], none)[0]
 
     def _settled(
         self,
@@ -248,7 +250,7 @@ class SquareOffCore:
         marks: int,
         turns: int,
         quiet: int,
-        history: tuple[int, ...],
+        history: Sequence[int],
         cat: Catalog[T] | None,
     ) -> tuple[Position, tuple[T, ...] | None]:
         """The position of these fields after the end checks of section 8 [SO6] and, with
@@ -278,17 +280,15 @@ class SquareOffCore:
                 moving = len(listed) > 0
             if not moving:
                 side |= 4 - me  # blocked: the other seat wins
-            elif self.max_turns and turns >= self.max_turns:
+            elif turns >= self.turn_limit:  # max_turns, or the turn bound [SO32]
                 side |= 5
             elif self.no_removal_turns and quiet >= self.no_removal_turns:
                 side |= 6
-            elif self.threefold and history and history.count(history[-1]) >= 3:
+            elif self.threefold and repeats(history) >= 3:
                 side |= 7
         if side & OVER and cat is not None:
             listed = ()
-        if history:
-            return (w, b, side, marks, turns, quiet, *history), listed
-        return (w, b, side, marks, turns, quiet), listed
+        return (w, b, side, marks, turns, quiet, history), listed
 
     # ---- the Core protocol ------------------------------------------------------------------
     def is_terminal(self, p: Position) -> bool:

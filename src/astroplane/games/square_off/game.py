@@ -24,6 +24,7 @@ from types import MappingProxyType
 
 import attrs
 
+from astroplane.games.square_off import clicks
 from astroplane.games.square_off.evaluation import evaluate
 from astroplane.games.square_off.jsonio import from_json, state_from_dict, state_to_dict
 from astroplane.games.square_off.moves import (
@@ -151,7 +152,7 @@ def describe_outcome(state: SquareOffState) -> str:
     winner = outcome.winner
     how = _HOW[outcome.ending].format(
         loser=SEATS[1 - winner] if winner is not None else "",
-        limit=state.rules.max_turns,
+        limit=state.turns,  # max_turns, or the turn bound when it is off [SO32]
         quiet=state.quiet,
     )
     return f"drawn: {how}" if winner is None else f"{SEATS[winner]} wins: {how}"
@@ -235,6 +236,7 @@ class SquareOffGame(Game[SquareOffState, Move]):
     texts = MappingProxyType({"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY})
 
     format_move, parse_move = delegate(format_move, parse_move)
+    click_paths, click_element = delegate(clicks.click_paths, clicks.click_element)
     position_to_text, position_from_text = delegate(position_to_text, position_from_text)
     to_dict, from_dict = delegate(state_to_dict, state_from_dict)
     from_json = delegate(states_only(from_json, SquareOffState))

@@ -49,6 +49,7 @@ __all__ = [
     "Move",
     "MoveKind",
     "action_to_move",
+    "fields_problem",
     "move_to_action",
 ]
 
@@ -82,7 +83,34 @@ _SINGLE = (MoveKind.PLACE, MoveKind.REMOVE)
 
 
 def _is_point(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < N_POINTS
+    return type(value) is int and 0 <= value < N_POINTS
+
+
+def fields_problem(move: object) -> str | None:
+    """What is wrong with the fields of a ``Move`` for its kind, or None if they fit: the
+    checks of the constructor, which ``play`` makes again on a move built past it (as
+    unpickling does) before it reads any field. Fields are exact types: a ``MoveKind``,
+    plain ``int`` point ids (no ``bool``, ``float`` or other ``int`` subclass).
+
+    Examples:
+        >>> fields_problem(Move.place("a7")) is None
+        True
+    """
+    kind = getattr(move, "kind", None)
+    point = getattr(move, "point", None)
+    to = getattr(move, "to", None)
+    if type(kind) is not MoveKind:
+        return f"Move.kind is a MoveKind, not {shown(kind)}"
+    if not _is_point(point):
+        return f"Move.point is a point id 0..23, not {shown(point)}"
+    if kind in _SINGLE:
+        if type(to) is not int or to != -1:
+            return f"a {kind.name} move has no Move.to (-1), not {shown(to)}"
+    elif not _is_point(to):
+        return f"Move.to is a point id 0..23, not {shown(to)}"
+    elif to == point:
+        return f"a {kind.name} move goes to another point, not {shown(to)}"
+    return None
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -97,9 +125,10 @@ class Move:
             placement or removal.
 
     Raises:
-        ValueError: If ``kind`` is not a ``MoveKind``, a point is not an int 0..23 (bools
-            and floats are refused), ``to`` is set for a placement or removal or missing
-            (or equal to ``point``) for the other kinds.
+        ValueError: If ``kind`` is not a ``MoveKind``, a point is not a plain int 0..23
+            (bools, floats and other ``int`` subclasses are refused), ``to`` is set for a
+            placement or removal or missing (or equal to ``point``) for the other kinds
+            (``fields_problem``).
     """
 
     kind: MoveKind
@@ -107,19 +136,9 @@ class Move:
     to: int = -1
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.kind, MoveKind):
-            raise ValueError(f"Move.kind is a MoveKind, not {shown(self.kind)}")
-        if not _is_point(self.point):
-            raise ValueError(f"Move.point is a point id 0..23, not {shown(self.point)}")
-        if self.kind in _SINGLE:
-            if not (isinstance(self.to, int) and not isinstance(self.to, bool) and self.to == -1):
-                raise ValueError(
-                    f"a {self.kind.name} move has no Move.to (-1), not {shown(self.to)}"
-                )
-        elif not _is_point(self.to):
-            raise ValueError(f"Move.to is a point id 0..23, not {shown(self.to)}")
-        elif self.to == self.point:
-            raise ValueError(f"a {self.kind.name} move goes to another point, not {shown(self.to)}")
+        problem = fields_problem(self)
+        if problem is not None:
+            raise ValueError(problem)
 
     @classmethod
     def place(cls, point: int | str) -> Move:
@@ -152,13 +171,12 @@ class Move:
         return cls(MoveKind.REMOVE, point_id(point))
 
     def __repr__(self) -> str:
-        method = _METHOD.get(self.kind) if isinstance(self.kind, MoveKind) else None
-        if method is None or not _is_point(self.point):
-            return f"Move({shown(self.kind)}, {shown(self.point)}, {shown(self.to)})"
+        if fields_problem(self) is not None:  # built past the constructor: as it is
+            fields = (shown(getattr(self, name, None)) for name in ("kind", "point", "to"))
+            return f"Move({', '.join(fields)})"
+        method = _METHOD[self.kind]
         if self.kind in _SINGLE:
             return f"Move.{method}({point_name(self.point)!r})"
-        if not _is_point(self.to):
-            return f"Move({shown(self.kind)}, {shown(self.point)}, {shown(self.to)})"
         return f"Move.{method}({point_name(self.point)!r}, {point_name(self.to)!r})"
 
 

@@ -38,6 +38,7 @@ from astroplane.errors import NotationError
 from astroplane.games.square_off.moves import Move, MoveKind
 from astroplane.games.square_off.play import raise_illegal, why_illegal
 from astroplane.kit.limits import move_body
+from astroplane.protocol import legal_match
 
 if TYPE_CHECKING:
     from astroplane.games.square_off.state import SquareOffState
@@ -138,9 +139,10 @@ def parse_move(state: SquareOffState, text: str, *, line: int | None = None) -> 
         move = found[0] if found else Move(MoveKind.SLIDE, ids[0], ids[1])
     else:
         move = Move(_KIND[sign], ids[0], ids[1])
-    if not state.is_legal(move):
+    legal = legal_match(state, move)  # the state's own move: play finds it by identity
+    if legal is None:
         raise NotationError("illegal move: " + why_illegal(state, move), text, lead, line)
-    return move
+    return legal
 
 
 def _bad_at(body: str) -> int:

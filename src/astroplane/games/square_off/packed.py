@@ -2,7 +2,7 @@
 
 The rules (``core.SquareOffCore``) work on *packed positions*, tuples of ints, and a
 ``SquareOffState`` is a view of one (``astroplane.core``). A position ``p`` is
-``(white, black, side, marks, turns, quiet, *history)``:
+``(white, black, side, marks, turns, quiet, history)``:
 
 * ``p[0]`` and ``p[1]``: W's and B's points, bit ``i`` for point id ``i`` (24 bits);
 * ``p[2]``, the **side word** (23 bits): how the game ended (bits 0-2, ``OUTCOMES``' code,
@@ -13,26 +13,30 @@ The rules (``core.SquareOffCore``) work on *packed positions*, tuples of ints, a
   lines) then B's [SO7]; 0 without the cooldown;
 * ``p[4]`` and ``p[5]``: the completed turns and the stage-2 turns without a removal
   [SO6];
-* ``p[6:]``: with ``threefold``, the keys of the positions since the last placement or
-  removal, this one's last (``key``) [SO19]; empty otherwise.
+* ``p[6]``: with ``threefold``, the keys of the positions since the last placement or
+  removal, this one's last (``key``), as a ``history.History`` (a ply extends it by one
+  key without copying the others, and it knows how often its last key occurs) [SO19];
+  ``()`` otherwise.
 
-Every field but the history keys is a machine-sized int (one digit of a Python int, a
-native int in the compiled build); two positions are equal exactly when the states are
-(under one core's rules and board).
+Every field but the history is a machine-sized int (one digit of a Python int, a native
+int in the compiled build); two positions are equal exactly when the states are (under
+one core's rules and board: a ``History`` equals the tuple of its keys).
 
 Examples:
     >>> p = pack(16, occupancy=(1, 2), in_hand=(8, 8), removed=(0, 0), turn_of=0,
     ...          removals=(), cooldown=(0, 0), turns=2, quiet=0, history=(), outcome=0)
     >>> p
-    (1, 2, 1088, 0, 2, 0)
+    (1, 2, 1088, 0, 2, 0, ())
     >>> in_hand(p), removed(p), to_move(p)
     ((8, 8), (0, 0), 0)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
+from astroplane.games.square_off.history import History
 from astroplane.games.square_off.outcome import Ending, Outcome
 
 __all__ = [
@@ -53,8 +57,9 @@ __all__ = [
     "to_move",
 ]
 
-Position = tuple[int, ...]
-"""A packed position: ``(white, black, side, marks, turns, quiet, *history)``."""
+Position = tuple[int, int, int, int, int, int, Sequence[int]]
+"""A packed position: ``(white, black, side, marks, turns, quiet, history)``, the history
+a ``History`` with ``threefold`` (else ``()``)."""
 
 OVER: Final = 7
 """The outcome bits of the side word: nonzero once the game is over."""
@@ -65,7 +70,7 @@ REMOVED_B: Final = 15
 TURN_OF: Final = 19
 RIGHTS_SHIFT: Final = 20
 HISTORY: Final = 6
-"""The index of the first history key."""
+"""The index of the history."""
 
 RIGHTS: Final[tuple[tuple[int, ...], ...]] = ((), (0,), (1,), (0, 0), (0, 1), (1, 0), (1, 1))
 """The removal rights still to come, by code (the code is their index) [SO4], [SO8]."""
@@ -132,11 +137,12 @@ def pack(
     cooldown: tuple[int, int],
     turns: int,
     quiet: int,
-    history: tuple[int, ...],
+    history: Sequence[int],
     outcome: int,
 ) -> Position:
     """The packed position of these fields (``lines``: the board's number of lines);
-    ``outcome`` is its code.
+    ``outcome`` is its code. A ``History`` given is kept (it is immutable); other keys
+    become one, and no keys ``()``.
 
     Raises:
         ValueError: If a field cannot be held (a count out of 0..15, a mask too wide, a
@@ -159,8 +165,11 @@ def pack(
         | code << RIGHTS_SHIFT
     )
     counters = (_count(turns, "turns"), _count(quiet, "quiet"))
-    keys = tuple(_field(k, "history key", 1 << (60 + 2 * lines)) for k in history)
-    return (w, b, side, mw | mb << lines, *counters, *keys)
+    bound = 1 << (60 + 2 * lines)
+    keys = [_field(k, "history key", bound) for k in history]
+    plain = isinstance(history, History) and all(type(k) is int for k in history)
+    kept: Sequence[int] = history if plain else History.of(keys)
+    return (w, b, side, mw | mb << lines, counters[0], counters[1], kept if keys else ())
 
 
 def in_hand(p: Position) -> tuple[int, int]:

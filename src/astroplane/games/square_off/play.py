@@ -13,14 +13,15 @@ from typing import TYPE_CHECKING, NoReturn
 from astroplane.errors import IllegalMoveError
 from astroplane.games.square_off.board import Board
 from astroplane.games.square_off.movegen import formed, protected, removable
-from astroplane.games.square_off.moves import Move, MoveKind
+from astroplane.games.square_off.moves import Move, MoveKind, fields_problem
 from astroplane.games.square_off.packed import CODE, HAND_B, HAND_W, RIGHTS_SHIFT, TURN_OF, key
-from astroplane.kit.limits import shown
+from astroplane.kit.limits import MAX_TURN, shown
 
 if TYPE_CHECKING:
     from astroplane.games.square_off.view import StateView
 
 __all__ = [
+    "MAX_TURNS",
     "SEATS",
     "position_key",
     "raise_illegal",
@@ -30,6 +31,11 @@ __all__ = [
 
 SEATS = ("W", "B")
 """The seat letters by seat number: 0 = W (white), 1 = B (black) [SO2]."""
+
+MAX_TURNS = MAX_TURN - 1
+"""The most turns a game plays: the readers take turn numbers up to ``MAX_TURN``
+(1,000,000), and a state's turn is its completed turns plus one, so a game is drawn by its
+turn limit once 999,999 turns are over, when ``max_turns`` is off too [SO32]."""
 
 
 def seat_number(seat: object) -> int:
@@ -72,6 +78,9 @@ def why_illegal(state: StateView, move: object) -> str:
     """Why ``move`` is not legal in ``state``, naming the rule (for ``IllegalMoveError``)."""
     if not isinstance(move, Move):
         return f"not a Move: {type(move).__name__}"
+    problem = fields_problem(move)
+    if problem is not None:  # built past its constructor: its fields cannot be read
+        return f"not a well-formed move: {problem}"
     if state.outcome is not None:
         return f"the game is over: {state.outcome.ending.words} [SO6]"
     board, rules = state.board, state.rules

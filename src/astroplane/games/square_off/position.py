@@ -48,11 +48,10 @@ from collections.abc import Callable
 
 from astroplane.errors import NotationError, PositionError
 from astroplane.games.square_off.board import BOARD, Board
-from astroplane.games.square_off.options import Rules
 from astroplane.games.square_off.outcome import Ending, Outcome
 from astroplane.games.square_off.play import SEATS
 from astroplane.games.square_off.rulestext import rules_from_text, rules_to_text
-from astroplane.games.square_off.setup import setup_position
+from astroplane.games.square_off.setup import MAX_COUNTER, setup_position, unreachable
 from astroplane.games.square_off.state import SquareOffState
 from astroplane.kit.limits import MAX_POSITION_TEXT, position_fields, shown
 
@@ -65,9 +64,6 @@ __all__ = [
     "position_to_text",
     "unreachable",
 ]
-
-MAX_COUNTER = 999_999_999
-"""The largest turn counter a position holds (nine digits)."""
 
 _RIGHTS = {"-": (), "W": (0,), "B": (1,), "WB": (0, 1), "BW": (1, 0)}
 _NUMBER = re.compile(r"(0|[1-9][0-9]{0,8})")
@@ -221,30 +217,6 @@ def position_from_text(text: str, *, board: Board = BOARD) -> SquareOffState:
     if over is not None:
         _check_over(state, *over, err)
     return state
-
-
-def unreachable(
-    rules: Rules, turn_of: int, rights: tuple[int, ...], turns: int, quiet: int
-) -> tuple[str, str] | None:
-    """What no play reaches in these removal rights and counters, as ``(field, problem)``
-    with the field ``"removals"``, ``"turns"`` or ``"quiet"``; None if all could be
-    (the checks position text and JSON add to ``setup_position``'s) [SO22]."""
-    if len(rights) == 2 and rights[0] != turn_of:
-        return "removals", "of two removal rights the trader's, the side to move, comes first [SO8]"
-    if (len(rights) == 2 or rights == (1 - turn_of,)) and not rules.trades:
-        return "removals", "only a trade gives the side not to move a removal right [SO8]"
-    if turns > MAX_COUNTER or quiet > MAX_COUNTER:
-        return "turns", f"the turn counters are at most {MAX_COUNTER}"
-    if rules.max_turns and turns > rules.max_turns:
-        return "turns", f"the game ends after {rules.max_turns} turns (max_turns) [SO6]"
-    if quiet > turns:
-        return "quiet", "turns without a removal are at most the turns played"
-    if rules.no_removal_turns and quiet > rules.no_removal_turns:
-        return "quiet", (
-            f"the game ends after {rules.no_removal_turns} turns without a removal "
-            "(no_removal_turns) [SO6]"
-        )
-    return None
 
 
 def _board(

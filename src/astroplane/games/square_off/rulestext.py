@@ -54,6 +54,7 @@ VARIANTS: Variants[Rules] = Variants("square-off", Rules, RULES_OPTIONS)
 """The registry of Square Off's variants: the four presets, bundled [SO9]."""
 for _name, _rules in PRESETS.items():
     VARIANTS.register(_name, _rules, bundled=True)
+VARIANTS.seal()  # no other code registers a bundled preset (issue 32)
 
 
 def rules_to_text(rules: Rules) -> str:

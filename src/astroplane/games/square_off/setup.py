@@ -16,14 +16,27 @@ from collections.abc import Iterable
 
 from astroplane.errors import PositionError
 from astroplane.games.square_off.board import BOARD, Board
+from astroplane.games.square_off.history import History
 from astroplane.games.square_off.movegen import removable
 from astroplane.games.square_off.options import PRESETS, SQUARE_OFF, Rules
 from astroplane.games.square_off.packed import pack
-from astroplane.games.square_off.play import _RIGHTS_CODE, SEATS, position_key
+from astroplane.games.square_off.play import _RIGHTS_CODE, MAX_TURNS, SEATS, position_key
 from astroplane.games.square_off.state import SquareOffState, settle
-from astroplane.kit.limits import shown
+from astroplane.kit.limits import plain_text, shown
 
-__all__ = ["key_problem", "new_game", "seat_from_name", "setup_position"]
+__all__ = [
+    "MAX_COUNTER",
+    "check_state",
+    "key_problem",
+    "new_game",
+    "seat_from_name",
+    "setup_position",
+    "unreachable",
+]
+
+MAX_COUNTER = MAX_TURNS
+"""The largest turn counter a position holds: 999,999 turns played, so that its turn number
+(``state.turn``, one more) is at most ``MAX_TURN`` [SO32]."""
 
 
 def seat_from_name(seat: object) -> int:
@@ -36,10 +49,12 @@ def seat_from_name(seat: object) -> int:
         >>> seat_from_name("b"), seat_from_name(0)
         (1, 0)
     """
-    if isinstance(seat, int) and not isinstance(seat, bool) and seat in (0, 1):
+    if type(seat) is int and seat in (0, 1):
         return seat
-    if isinstance(seat, str) and seat.strip().upper() in SEATS:
-        return SEATS.index(seat.strip().upper())
+    if isinstance(seat, str):
+        letter = plain_text(seat).strip().upper()  # a str subclass's own methods unused
+        if letter in SEATS:
+            return SEATS.index(letter)
     raise ValueError(f"a seat is W or B (0 or 1), not {shown(seat)}")
 
 
@@ -104,9 +119,43 @@ def _points(board: Board, names: Iterable[int | str], seat: str) -> int:
 
 
 def _count(value: object, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if type(value) is not int or value < 0:
         raise PositionError(f"{what} is a whole number >= 0, not {shown(value)}")
     return value
+
+
+def unreachable(
+    rules: Rules, turn_of: int, rights: tuple[int, ...], turns: int, quiet: int
+) -> tuple[str, str] | None:
+    """What no play reaches in these removal rights and counters, as ``(field, problem)``
+    with the field ``"removals"``, ``"turns"`` or ``"quiet"``; None if all could be.
+    ``setup_position`` refuses these; the readers ask first, to name the field [SO22].
+
+    Examples:
+        >>> unreachable(SQUARE_OFF, 0, (0, 0), 3, 0)
+        ('removals', 'two removal rights of one side: a trade gives one to each side [SO8]')
+    """
+    if len(rights) == 2 and rights[0] == rights[1]:
+        return "removals", "two removal rights of one side: a trade gives one to each side [SO8]"
+    if len(rights) == 2 and rights[0] != turn_of:
+        return "removals", "of two removal rights the trader's, the side to move, comes first [SO8]"
+    if (len(rights) == 2 or rights == (1 - turn_of,)) and not rules.trades:
+        return "removals", "only a trade gives the side not to move a removal right [SO8]"
+    if turns > MAX_COUNTER or quiet > MAX_COUNTER:
+        return "turns", (
+            f"the turn counters are at most {MAX_COUNTER}: the game ends after that many "
+            "turns [SO32]"
+        )
+    if rules.max_turns and turns > rules.max_turns:
+        return "turns", f"the game ends after {rules.max_turns} turns (max_turns) [SO6]"
+    if quiet > turns:
+        return "quiet", "turns without a removal are at most the turns played"
+    if rules.no_removal_turns and quiet > rules.no_removal_turns:
+        return "quiet", (
+            f"the game ends after {rules.no_removal_turns} turns without a removal "
+            "(no_removal_turns) [SO6]"
+        )
+    return None
 
 
 def setup_position(
@@ -143,10 +192,14 @@ def setup_position(
 
     Raises:
         PositionError: If a point is unknown or taken twice, a side has more pieces than
-            ``rules.pieces``, a count or seat is malformed, a pending removal has nothing
-            to remove, cooldown marks are set without the ``cooldown`` option, or a
-            history key is not a position with these pieces and hands (or occurs three
-            times, which ends a game), or is given without the ``threefold`` option.
+            ``rules.pieces``, a count or seat is malformed (a seat is ``"W"``, ``"B"``, 0
+            or 1; counts are plain ``int``), a pending removal has nothing to remove,
+            the removal rights are none a move gives (two of one side, the side not to
+            move's without a trade), the counters are past the turn bound or the rules'
+            limits (``unreachable``) [SO32], cooldown marks are set without the
+            ``cooldown`` option, or a history key is not a position with these pieces
+            and hands (or occurs three times, which ends a game), the history is longer
+            than the quiet turns allow, or it is given without the ``threefold`` option.
     """
     if not isinstance(rules, Rules):
         raise ValueError(f"rules is a Rules value, not {shown(rules)}")
@@ -177,6 +230,10 @@ def setup_position(
         raise PositionError(str(exc)) from None
     if len(rights) > 2:
         raise PositionError(f"at most two removal rights are pending, not {len(rights)}")
+    counters = (_count(turns, "turns"), _count(quiet, "quiet"))
+    found = unreachable(rules, turn_of, rights, *counters)
+    if found is not None:
+        raise PositionError(found[1])
     # The right acting now must have something to remove; a trade's second right is
     # checked when it comes up, and may lapse then [SO18].
     for seat in rights[:1]:
@@ -200,11 +257,19 @@ def setup_position(
         marks.append(mask)
     marks_pair = (marks[0], marks[1])
     earlier = _history(board, rules, history, occupancy, hand)
-    history_keys: tuple[int, ...] = ()
+    # One key per quiet turn since the last placement or removal, and one for a move
+    # whose removal is pending: a longer history is no game's [SO19].
+    if len(earlier) > counters[1] + bool(rights):
+        raise PositionError(
+            f"a history of {len(earlier)} earlier positions after {counters[1]} quiet turns"
+            f"{' and a move that earned a removal' if rights else ''}: it holds one "
+            "position per quiet turn since the last placement or removal [SO19]"
+        )
+    history_keys: History | tuple[int, ...] = ()
     if rules.threefold:
         mover = rights[0] if rights else turn_of
         key = position_key(board, occupancy, hand, mover, rights, marks_pair)
-        history_keys = (*earlier, key)
+        history_keys = History.of((*earlier, key))
     p = pack(
         len(board.lines),
         occupancy=occupancy,
@@ -213,8 +278,8 @@ def setup_position(
         turn_of=turn_of,
         removals=rights,
         cooldown=marks_pair,
-        turns=_count(turns, "turns"),
-        quiet=_count(quiet, "quiet"),
+        turns=counters[0],
+        quiet=counters[1],
         history=history_keys,
         outcome=0,
     )
@@ -234,13 +299,15 @@ def _history(
     if items and not rules.threefold:
         raise PositionError("a history is kept only with the threefold option [SO19]")
     keys: list[int] = []
+    seen: dict[int, int] = {}  # how often each key came so far: one pass, no recount
     for key in items:
-        if not isinstance(key, int) or isinstance(key, bool) or key < 0:
+        if type(key) is not int or key < 0:
             raise PositionError(f"a history key is a whole number >= 0, not {shown(key)}")
         problem = key_problem(board, rules, key, occupancy, hand)
         if problem:
             raise PositionError(f"history key {key:x}: {problem} [SO19]")
-        if items.count(key) >= 3:
+        seen[key] = count = seen.get(key, 0) + 1
+        if count >= 3:
             raise PositionError(
                 f"history key {key:x} occurs three times: the game would have ended [SO6]"
             )
@@ -279,3 +346,40 @@ def key_problem(
     if marks and not rules.cooldown:
         return "cooldown marks without the cooldown option"
     return ""
+
+
+def check_state(state: object) -> list[str]:
+    """What makes ``state`` no state ``setup_position`` builds from its own fields (empty
+    when it is one): every check of the validator [SO20], the counters [SO32], the
+    removal rights, the history [SO19], and the outcome, removed pieces and legal moves
+    it derives. The fuzzing benchmark runs it on every state a reader accepts.
+
+    Examples:
+        >>> import attrs
+        >>> check_state(new_game()), check_state(attrs.evolve(new_game(), turns=10**9))
+        ([], ['the turn counters are at most 999999: the game ends after that many turns [SO32]'])
+    """
+    if not isinstance(state, SquareOffState):
+        return [f"not a Square Off state: {type(state).__name__}"]
+    try:
+        again = setup_position(
+            state.points_of(0),
+            state.points_of(1),
+            in_hand=state.in_hand,
+            to_move=state.turn_of,
+            removals=state.removals,
+            cooldown=tuple(
+                [i for i in range(len(state.board.lines)) if mark >> i & 1]
+                for mark in state.cooldown
+            ),  # type: ignore[arg-type]
+            turns=state.turns,
+            quiet=state.quiet,
+            history=state.history[:-1],
+            rules=state.rules,
+            board=state.board,
+        )
+    except ValueError as exc:
+        return [str(exc)]
+    if again != state:
+        return ["the outcome, removed pieces or history differ from what its fields give"]
+    return []

@@ -21,7 +21,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
@@ -36,6 +36,7 @@ from astroplane.games.square_off.packed import OUTCOME_CODE, OUTCOMES, Position
 from astroplane.games.square_off.play import SEATS, seat_number
 from astroplane.games.square_off.render import render
 from astroplane.games.square_off.viewbase import FIELDS, PackedView, make_view
+from astroplane.protocol import legal_match
 
 __all__ = ["SquareOffState", "core_for", "core_pair", "settle"]
 
@@ -74,7 +75,7 @@ _DERIVED: dict[str, Callable[[SquareOffCore, Position], object]] = {
     "cooldown": lambda core, p: packed.cooldown(p, core.lines),
     "turns": lambda core, p: p[4],
     "quiet": lambda core, p: p[5],
-    "history": lambda core, p: p[packed.HISTORY :],
+    "history": lambda core, p: p[packed.HISTORY],
     "outcome": lambda core, p: OUTCOMES[p[2] & packed.OVER],
 }
 
@@ -101,8 +102,9 @@ class SquareOffState(PackedView):
         turns: Completed turns, stage 1 included (``max_turns``) [SO6].
         quiet: Consecutive stage-2 turns without a removal (``no_removal_turns``) [SO6].
         history: With ``threefold``, the position keys since the last placement or
-            removal, this position's last (``play.position_key``); else empty [SO6],
-            [SO19].
+            removal, this position's last (``play.position_key``), as a ``History``
+            (``history.History``: equal to the tuple of its keys, extended by a ply
+            without a copy); else empty [SO6], [SO19].
         outcome: How the game ended, or None while it goes on.
     """
 
@@ -116,7 +118,7 @@ class SquareOffState(PackedView):
     cooldown: tuple[int, int]
     turns: int
     quiet: int
-    history: tuple[int, ...]
+    history: Sequence[int]
     outcome: Outcome | None
 
     #: The game's registry name (``astroplane.protocol.get_game``; registered with the
@@ -139,9 +141,10 @@ class SquareOffState(PackedView):
             cooldown=self.cooldown,
             turns=self.turns,
             quiet=self.quiet,
-            history=tuple(self.history),
+            history=self.history,
             outcome=code,
         )
+        object.__setattr__(self, "history", p[packed.HISTORY])  # a History, as play's
         object.__setattr__(self, "_core", core)
         object.__setattr__(self, "_p", p)
         object.__setattr__(self, "_moves", None)
@@ -171,8 +174,9 @@ class SquareOffState(PackedView):
         return ()
 
     def is_legal(self, move: object) -> bool:
-        """True if ``move`` is one of ``legal_moves()``."""
-        return type(move) is Move and move in self.legal_moves()
+        """True if ``move`` is one of ``legal_moves()`` (``protocol.is_legal_action``: the
+        same class and field types, no ``float`` or ``bool`` twin)."""
+        return legal_match(self, move) is not None
 
     # ---- queries --------------------------------------------------------------------------
     @property

@@ -14,6 +14,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from astroplane.games.square_off.board import Board
@@ -58,7 +59,7 @@ class StateView(Protocol):
     def quiet(self) -> int: ...
 
     @property
-    def history(self) -> tuple[int, ...]: ...
+    def history(self) -> Sequence[int]: ...
 
     @property
     def outcome(self) -> Outcome | None: ...

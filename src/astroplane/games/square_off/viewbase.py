@@ -24,6 +24,7 @@ from astroplane._mypyc import mypyc_attr
 from astroplane.games.square_off.moves import Move
 from astroplane.games.square_off.packed import FIRST, OVER, RETURNS, RIGHTS_SHIFT, TURN_OF
 from astroplane.games.square_off.play import raise_illegal
+from astroplane.states import legal_match
 
 if TYPE_CHECKING:
     from astroplane.games.square_off.core import SquareOffCore
@@ -114,10 +115,12 @@ class PackedView:
                 found = legal
                 break
         if found is None:
-            if type(move) is not Move or move not in moves:  # no look-alikes
-                state: Any = self
+            # Any other object names at most a legal move (same class and field types, no
+            # look-alikes), and that legal move is what is played, never the caller's object.
+            state: Any = self
+            found = legal_match(state, move)
+            if found is None:
                 raise_illegal(state, move)
-            found = moves[moves.index(move)]  # the legal move equal to it is the one played
         core = self._core
         after, listed = core.ply(self._p, core.numbers[id(found)], core.tab.moves)
         cls = type(self)

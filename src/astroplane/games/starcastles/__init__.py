@@ -29,7 +29,13 @@ Examples:
 
 from __future__ import annotations
 
-from astroplane.games.starcastles.actions import action_to_move, move_to_action, num_actions
+from astroplane.games.starcastles.actions import (
+    action_to_move,
+    decode_action,
+    encode_move,
+    move_to_action,
+    num_actions,
+)
 from astroplane.games.starcastles.board import (
     DIRECTIONS,
     HOME_ARMS,
@@ -101,7 +107,9 @@ __all__ = [
     "StarCastlesState",
     "action_to_move",
     "check_state",
+    "decode_action",
     "describe_outcome",
+    "encode_move",
     "evaluate",
     "format_move",
     "from_json",

@@ -148,7 +148,7 @@ def evaluate(state: StarCastlesState, seat: int) -> float:
         ValueError: If ``seat`` is not a player of the game.
     """
     state.destination(seat)  # checks the seat
-    if state.winner >= 0:
+    if state.winner is not None:
         return WIN_VALUE if state.winner == seat else -WIN_VALUE
     if state.is_over:
         return 0.0

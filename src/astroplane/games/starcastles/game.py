@@ -11,11 +11,12 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import MappingProxyType
 
 import attrs
 
-from astroplane.games.starcastles import actions
+from astroplane.games.starcastles import actions, clicks
 from astroplane.games.starcastles.evaluation import evaluate
 from astroplane.games.starcastles.jsonio import from_json, state_from_dict, state_to_dict
 from astroplane.games.starcastles.moves import Move
@@ -88,30 +89,48 @@ class StarCastlesGame(Game[StarCastlesState, Move]):
     describe_outcome, status = delegate(describe_outcome, status)
     evaluate, highlights, with_turn_limit = delegate(evaluate, highlights, with_turn_limit)
     observe, observation_shape = delegate(observe, observation_shape)
+    click_paths, click_element = delegate(clicks.click_paths, clicks.click_element)
 
     def new_game(
-        self, players: int = 2, *, rules: Rules | None = None, first: int | str | None = None
+        self,
+        players: int = 2,
+        *,
+        rules: Rules | None = None,
+        first: int | str | None = None,
+        arms: Sequence[int] | None = None,
     ) -> StarCastlesState:
-        """``first`` is a player number (``Game`` turns a seat letter into one)."""
+        """The start, as the package's ``new_game`` [SC2]: ``first`` is a player number or
+        seat letter (``Game`` turns a letter into a number); ``arms``, a keyword of this
+        game beside the protocol's, the players' home arms, strictly increasing (None:
+        [SC2]'s seats).
+
+        Raises:
+            ValueError: (``PositionError``) If a value is out of range or of the wrong
+                type.
+
+        Examples:
+            >>> STARCASTLES_GAME.new_game(2, arms=(1, 4), first="O").arms
+            (1, 4)
+        """
         if isinstance(first, str):  # no seat letter: a name of no seat
             raise ValueError(f"first is a player 0..5 or a seat letter of {SEAT_NAMES}")
         start = 0 if first is None else first
-        return new_game(players, rules=STARCASTLES if rules is None else rules, first=start)
+        rules = STARCASTLES if rules is None else rules
+        return new_game(players, rules=rules, arms=arms, first=start)
 
     def num_actions(self, state: StarCastlesState) -> int:
         return actions.num_actions(state.rules)
 
     def action_to_move(self, state: StarCastlesState, action: int) -> Move:
-        move = actions.action_to_move(state.rules, action)
-        if not state.is_legal(move):
-            raise ValueError(f"action {action} ({shown(move)}) is not a legal move here")
-        return move
+        """``actions.action_to_move``: the legal move ``action`` stands for [SC21]."""
+        return actions.action_to_move(state, action)
 
     def move_to_action(self, state: StarCastlesState, move: Move) -> int:
-        return actions.move_to_action(state.rules, move)
+        """``actions.move_to_action``: the number of ``move`` on the state's board [SC11]."""
+        return actions.encode_move(state.rules, move)
 
     def ended_by_turn_limit(self, state: StarCastlesState) -> bool:
-        return state.is_over and state.winner < 0
+        return state.is_over and state.winner is None
 
     def game_info(self, state: StarCastlesState) -> GameInfo:
         """The length bound of the rules' draw [SC6]: ``max_rounds`` rounds of a turn of

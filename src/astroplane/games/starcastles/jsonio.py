@@ -43,7 +43,7 @@ from astroplane.games.starcastles.moves import Move, MoveKind
 from astroplane.games.starcastles.notation import format_move
 from astroplane.games.starcastles.options import VARIANTS
 from astroplane.games.starcastles.play import why_illegal
-from astroplane.games.starcastles.position import state_problems
+from astroplane.games.starcastles.position import state_problems, upgrade_win
 from astroplane.games.starcastles.stacks import stack_from_text, stack_text
 from astroplane.games.starcastles.state import StarCastlesState
 from astroplane.kit.envelope import JSON_FUNCTIONS, JsonEnvelope
@@ -104,7 +104,7 @@ def state_to_dict(state: StarCastlesState) -> dict[str, Any]:
         "gems": [names[g] if g >= 0 else None for g in state.gems],
         "gems_left": list(state.gems_left),
         "removed": state.removed,
-        "winner": state.winner if state.winner >= 0 else None,
+        "winner": state.winner,
         "outcome": state.outcome,
     }
 
@@ -178,11 +178,12 @@ board (three each)
     left = tuple(integer(g, f"{path}.gems_left[{i}]", 0, 4) for i, g in enumerate(left_value))
     removed = boolean(field(d, "removed", path), f"{path}.removed")
     winner_value = field(d, "winner", path)
-    winner = -1 if winner_value is None else integer(winner_value, f"{path}.winner", 0, n - 1)
+    winner = None if winner_value is None else integer(winner_value, f"{path}.winner", 0, n - 1)
     state = StarCastlesState(
         rules=rules, arms=arms, first=first, cells=tuple(cells), controlled=ctrl, gems=gems,
         gems_left=left, removed=removed, to_move=mover, round=rnd, winner=winner,
     )  # fmt: skip
+    state = upgrade_win(state) or state  # written before [SC30]: to_move the winner
     for where, problem in state_problems(state):
         raise JsonPathError(path if where == "board" else f"{path}.{where}", problem)
     string(field(d, "outcome", path), f"{path}.outcome", (state.outcome,))

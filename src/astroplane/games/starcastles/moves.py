@@ -37,7 +37,7 @@ import attrs
 
 from astroplane.kit.limits import shown
 
-__all__ = ["MAX_POINTS", "Move", "MoveKind"]
+__all__ = ["MAX_POINTS", "Move", "MoveKind", "fields_problem"]
 
 #: Point ids are below this on every board (the 121-point board is the largest).
 MAX_POINTS = 121
@@ -65,6 +65,31 @@ def _field(_inst: object, attr: attrs.Attribute[int], value: object) -> None:
         raise ValueError(f"{attr.name} is a point id 0..{MAX_POINTS - 1} or -1, not {shown(value)}")
 
 
+def _kind(_inst: object, _attr: attrs.Attribute[MoveKind], value: object) -> None:
+    if type(value) is not MoveKind:
+        raise ValueError(f"kind is a MoveKind, not {shown(value)}")
+
+
+def fields_problem(move: object) -> str | None:
+    """What is wrong with the fields of a ``Move``, or None if they are the constructor's
+    types: ``kind`` a ``MoveKind``, ``frm`` and ``to`` plain ``int`` point ids or -1 (no
+    ``bool``, ``float`` or other ``int`` subclass). ``play`` asks it of a move built past
+    the constructor (as unpickling does) before it reads any field.
+
+    Examples:
+        >>> fields_problem(Move.gem(3)) is None, fields_problem(object())
+        (True, 'kind is a MoveKind, not None')
+    """
+    kind = getattr(move, "kind", None)
+    if type(kind) is not MoveKind:
+        return f"kind is a MoveKind, not {shown(kind)}"
+    for name in ("frm", "to"):
+        value = getattr(move, name, None)
+        if type(value) is not int or not -1 <= value < MAX_POINTS:
+            return f"{name} is a point id 0..{MAX_POINTS - 1} or -1, not {shown(value)}"
+    return None
+
+
 def _pair(frm: object, to: object) -> tuple[int, int]:
     a, b = _point(frm), _point(to)
     if a == b:
@@ -83,7 +108,7 @@ class Move:
         to: The point it goes to (the gem's point for ``GEM``), or -1 (``PASS``).
     """
 
-    kind: MoveKind = attrs.field(validator=attrs.validators.instance_of(MoveKind))
+    kind: MoveKind = attrs.field(validator=_kind)
     frm: int = attrs.field(default=-1, validator=_field)
     to: int = attrs.field(default=-1, validator=_field)
 
@@ -136,7 +161,10 @@ class Move:
         return cls(MoveKind.GEM, -1, _point(point))
 
     def __repr__(self) -> str:
-        kind = getattr(self.kind, "name", None)
+        if fields_problem(self) is not None:  # built past the constructor: as it is
+            fields = (shown(getattr(self, name, None)) for name in ("kind", "frm", "to"))
+            return f"Move({', '.join(fields)})"
+        kind = self.kind.name
         if kind == "PASS" and self.frm == self.to == -1:
             return "Move.PASS"
         if kind == "GEM" and self.frm == -1:

@@ -41,7 +41,8 @@ from astroplane.games.starcastles.names import KIND_NAMES
 from astroplane.games.starcastles.play import why_illegal
 from astroplane.games.starcastles.stacks import KINDS, top
 from astroplane.games.starcastles.state import StarCastlesState
-from astroplane.kit.limits import MAX_MOVE_TEXT, check_ascii, check_size
+from astroplane.kit.limits import MAX_MOVE_TEXT, check_ascii, check_size, plain_text
+from astroplane.protocol import legal_match
 
 __all__ = ["format_move", "parse_move"]
 
@@ -113,6 +114,7 @@ def parse_move(state: StarCastlesState, text: str) -> Move:
         astroplane.errors.NotationError: illegal move: [SC4] a Spire never lands on a \
 Spire (b1) (column 1: 'Sa1-b1')
     """
+    text = plain_text(text)  # the characters themselves, never a subclass's methods
     if not isinstance(text, str):
         raise NotationError(f"a move text is a string, not {type(text).__name__}")
     check_size(text, MAX_MOVE_TEXT, "a move text")
@@ -153,7 +155,7 @@ Spire (b1) (column 1: 'Sa1-b1')
                         m.start(3),
                     )
                 raise NotationError(f"the move is written {canonical}", text, 0)
-            return move
+            return legal_match(state, move) or move  # the state's own: play finds it at once
     else:
         raise NotationError(
             "a move is pass, *point (a gem), or a piece S B P C, a point, - + or x and a "
@@ -163,4 +165,4 @@ Spire (b1) (column 1: 'Sa1-b1')
         )
     if not state.is_legal(move):
         raise NotationError(f"illegal move: {why_illegal(state, move)}", text, 0)
-    return move
+    return legal_match(state, move) or move

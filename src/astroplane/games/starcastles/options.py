@@ -106,3 +106,4 @@ VARIANTS: Variants[Rules] = Variants(
 VARIANTS.register("starcastles", STARCASTLES, bundled=True)
 VARIANTS.register("starcastles-121", STARCASTLES_121, bundled=True)
 VARIANTS.register("own-castles", OWN_CASTLES, bundled=True)
+VARIANTS.seal()  # no other code registers a bundled preset (issue 32)

@@ -3,7 +3,8 @@
 A turn [SC3]: the player's own Phase Gem, if on the board, is removed as the turn starts
 (part of the turn, not a ply); they may play a gem (a ply; the turn goes on), then make
 one move, or pass when they have none. After a move the mover may have won [SC6]; after
-the last turn of round ``max_rounds`` with no winner the game is drawn.
+the last turn of round ``max_rounds`` with no winner the game is drawn. Either way the
+turn passes after the last move, and no gem is removed, as no turn starts [SC30].
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from astroplane.errors import IllegalMoveError
 from astroplane.games.starcastles.movegen import can_place_gem, moves
-from astroplane.games.starcastles.moves import Move, MoveKind
+from astroplane.games.starcastles.moves import Move, MoveKind, fields_problem
 from astroplane.games.starcastles.stacks import is_castle, top
 from astroplane.kit.limits import shown
 
@@ -35,7 +36,7 @@ def has_won(state: StateView, player: int) -> bool:
         >>> castles = {"i1": "P1B0S0", "h1": "P0B0S0", "h2": "P0B0S0"}
         >>> has_won(setup_position(2, castles, controlled=["i1", "h1", "h2"]), 0)
         True
-        >>> has_won(setup_position(2, castles, controlled=["i1", "h1"]), 0)
+        >>> has_won(setup_position(2, {**castles, "h2": "P0B0"}, controlled=["i1", "h1"]), 0)
         False
     """
     return _won(state, state.cells, state.controlled, player)
@@ -54,20 +55,21 @@ def _won(state: StateView, cells: Sequence[int], ctrl: int, player: int) -> bool
     return True
 
 
-def _after_turn(state: S, cells: tuple[int, ...], ctrl: int) -> S:
+def _after_turn(state: S, cells: tuple[int, ...], ctrl: int, winner: int | None = None) -> S:
     """The turn passes to the next player (the round goes on when it is back to
     ``first``); their own gem, if on the board, is removed [SC3, SC7]; past
-    ``max_rounds`` rounds the game is drawn instead [SC6]."""
+    ``max_rounds`` rounds the game is drawn instead [SC6]. After a win (``winner``) the
+    turn passes too, and nothing is removed: no turn starts [SC30]."""
     nxt = (state.to_move + 1) % len(state.arms)
     rnd = state.round + (nxt == state.first)
     gems = state.gems
     removed = False
-    if rnd <= state.rules.max_rounds and gems[nxt] >= 0:
+    if winner is None and rnd <= state.rules.max_rounds and gems[nxt] >= 0:
         removed = True
         gems = (*gems[:nxt], -1, *gems[nxt + 1 :])
     return type(state)(
         state.rules, state.arms, state.first, cells, ctrl, gems, state.gems_left, removed,
-        nxt, rnd,
+        nxt, rnd, winner,
     )  # fmt: skip
 
 
@@ -112,12 +114,7 @@ def apply_move(state: S, move: Move) -> S:
     else:  # CASTLE (q empty) or SWAP: the two stacks exchange, each with its control
         cells[p], cells[q] = cq, cp
         ctrl |= bit_p << q | bit_q << p
-    if _won(state, cells, ctrl, me):
-        return type(state)(
-            state.rules, state.arms, state.first, tuple(cells), ctrl, state.gems,
-            state.gems_left, state.removed, me, state.round, me,
-        )  # fmt: skip
-    return _after_turn(state, tuple(cells), ctrl)
+    return _after_turn(state, tuple(cells), ctrl, me if _won(state, cells, ctrl, me) else None)
 
 
 def _name(state: StateView, p: int) -> str:
@@ -211,10 +208,11 @@ def why_illegal(state: StateView, move: object) -> str:
     """
     if not isinstance(move, Move):
         return f"not a StarCastles Move: {shown(move)}"
+    problem = fields_problem(move)
+    if problem is not None:  # built past the constructor: its fields cannot be read
+        return f"not a well-formed move: {problem} (build moves with Move.step, Move.gem...)"
     if state.is_over:
         return "[SC6] the game is over"
-    if not isinstance(move.kind, MoveKind) or type(move.frm) is not int or type(move.to) is not int:
-        return f"not a well-formed move: {shown(move)} (build moves with Move.step, Move.gem...)"
     if move.kind not in (MoveKind.GEM, MoveKind.PASS) and not moves(state):
         return f"[SC3] player {state.to_move} has no move and must pass"
     return _move_problem(state, move)

@@ -8,7 +8,8 @@ Eight fields separated by one space::
 2. the players' home arms, one digit each, strictly increasing: player ``i`` is the
    ``i``-th digit [SC2];
 3. ``f`` and the player who moved first;
-4. ``m`` and the player to move (the winner once won);
+4. ``m`` and the player to move; once the game is over, the player whose turn would have
+   come: after a win, the player after the winner [SC30];
 5. ``r`` and the round, 1 .. ``max_rounds``; ``max_rounds + 1`` once the game is drawn;
 6. the board: ``point:stack`` for every point that holds modules, the stack text bottom to
    top [SC13] with ``!`` after a **controlled** castle, and ``point:*p`` for player
@@ -17,8 +18,11 @@ Eight fields separated by one space::
    never moved [SC4];
 7. the gems left per player, one digit each (0..4) [SC7];
 8. the status: ``-``, or ``removed`` (the mover's own gem was removed as this turn
-   started [SC7]), ``won`` (the mover has won [SC6]), both as ``removed,won``, or
-   ``drawn`` (``max_rounds`` rounds passed).
+   started [SC7]), ``won`` (the player before ``m`` has won with the last move [SC6]),
+   or ``drawn`` (``max_rounds`` rounds passed).
+
+Texts written before [SC30] named the winner in ``m`` (``won`` or ``removed,won``); they
+read as the same game (``upgrade_win``).
 
 Examples:
     >>> from astroplane.games.starcastles import new_game
@@ -36,6 +40,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import attrs
+
 from astroplane.errors import NotationError
 from astroplane.games.starcastles.board import star_board
 from astroplane.games.starcastles.options import VARIANTS
@@ -45,16 +51,16 @@ from astroplane.games.starcastles.stacks import is_castle, stack_from_text, stac
 from astroplane.games.starcastles.state import StarCastlesState
 from astroplane.kit.limits import position_fields
 
-__all__ = ["position_from_text", "position_to_text", "state_problems"]
+__all__ = ["position_from_text", "position_to_text", "state_problems", "upgrade_win"]
 
 _STATUS = ("-", "removed", "won", "removed,won", "drawn")
 _ENTRY = re.compile(r"([a-z][0-9]{1,2}):(?:\*([0-5])|([PBS0-9]{2,6})(!?))")
 
 
 def _status(state: StarCastlesState) -> str:
-    if state.winner < 0 and state.is_over:
+    if state.winner is None and state.is_over:
         return "drawn"
-    words = [w for w, on in (("removed", state.removed), ("won", state.winner >= 0)) if on]
+    words = [w for w, on in (("removed", state.removed), ("won", state.winner is not None)) if on]
     return ",".join(words) or "-"
 
 
@@ -161,8 +167,11 @@ def position_from_text(text: str, *, line: int | None = None) -> StarCastlesStat
         removed=status.startswith("removed"),
         to_move=mover,
         round=rnd,
-        winner=mover if status.endswith("won") else -1,
+        winner=(mover - 1) % n if status.endswith("won") else None,
     )
+    older = upgrade_win(attrs.evolve(state, winner=mover)) if state.winner is not None else None
+    if older is not None and not has_won(state, (mover - 1) % n):
+        state, status = older, _status(older)  # written before [SC30]: m the winner
     at = {"board": starts[5], "round": starts[4], "to_move": starts[3]}
     for where, problem in state_problems(state):
         raise err(problem, at.get(where, starts[7]))
@@ -179,8 +188,10 @@ def state_problems(state: StarCastlesState) -> list[tuple[str, str]]:
     """What makes a state impossible, as ``(field, problem)`` pairs: every invariant of
     ``check_state`` (field ``"board"``), then what the formats check besides [SC19]: the
     draw comes exactly after round ``max_rounds``, as the first player's turn would come
-    (``"round"``, ``"to_move"``); a winner has won (``"winner"``); a mover whose gem was
-    just removed has none on the board (``"removed"``). Readers of every format call it.
+    (``"round"``, ``"to_move"``); a winner has won (``"winner"``) and the turn passed to
+    the player after them [SC30] (``"to_move"``); a mover whose gem was just removed has
+    none on the board and the game goes on (``"removed"``). Readers of every format call
+    it.
 
     Examples:
         >>> import attrs
@@ -188,28 +199,42 @@ def state_problems(state: StarCastlesState) -> list[tuple[str, str]]:
         >>> state_problems(attrs.evolve(new_game(2), winner=0))
         [('winner', 'player 0 has not won: their destination is not three castles their \
 Spires control [SC6]')]
+        >>> from astroplane.games.starcastles import setup_position
+        >>> done = {"i1": "P0B0S0", "h1": "P0B0S0", "h2": "P0B0S0"}
+        >>> won = setup_position(2, done, controlled=done, to_move=1)
+        >>> state_problems(attrs.evolve(won, winner=0))
+        []
+        >>> state_problems(attrs.evolve(won, winner=0, to_move=0))
+        [('to_move', "after player 0's winning move the turn passes to player 1, not 0 [SC30]")]
     """
     problems = [("board", p) for p in check_state(state)]
     if problems:
         return problems
-    rules, mover = state.rules, state.to_move
+    rules, mover, winner = state.rules, state.to_move, state.winner
     if not 1 <= state.round <= rules.max_rounds + 1:
         problems.append(("round", f"the round is 1..{rules.max_rounds + 1}, not {state.round}"))
-    elif (state.round > rules.max_rounds) and state.winner >= 0:
-        problems.append(("winner", "a game past max_rounds is drawn, not won [SC6]"))
     elif state.round > rules.max_rounds and mover != state.first:
         problems.append(
-            ("to_move", "a drawn game stops as the first player's turn would come [SC6]")
+            ("to_move", "a game past max_rounds stops as the first player's turn would come [SC6]")
         )
-    if state.winner >= 0 and (state.winner != mover or not has_won(state, mover)):
+    after = None if winner is None else (winner + 1) % len(state.arms)
+    if winner is not None and not has_won(state, winner):
         problems.append(
             (
                 "winner",
-                f"player {state.winner} has not won: their destination is not three "
-                "castles their Spires control [SC6]",
+                f"player {winner} has not won: their destination is not three castles "
+                "their Spires control [SC6]",
             )
         )
-    if state.removed and (state.gems[mover] >= 0 or state.round > rules.max_rounds):
+    elif after is not None and mover != after:
+        problems.append(
+            (
+                "to_move",
+                f"after player {winner}'s winning move the turn passes to player {after}, "
+                f"not {mover} [SC30]",
+            )
+        )
+    if state.removed and (state.gems[mover] >= 0 or state.is_over):
         problems.append(
             (
                 "removed",
@@ -218,6 +243,31 @@ Spires control [SC6]')]
             )
         )
     return problems
+
+
+def upgrade_win(state: StarCastlesState) -> StarCastlesState | None:
+    """A won state as written before [SC30] (``to_move`` the winner, ``removed`` theirs)
+    as the engine holds it now: the turn passed to the next player, nothing removed.
+    None when ``state`` is no such state (its winner is not the mover, or has not won, or
+    the old form's own checks fail). The readers call it, so old texts and JSON still
+    read.
+
+    Examples:
+        >>> old = position_from_text("starcastles 03 f0 m1 r3 a1:P1B1S1!,b1:P1B1S1!,"
+        ...                          "b2:P1B1S1! 44 won")
+        >>> (old.winner, old.to_move, old.round), position_to_text(old).split()[2:5]
+        ((1, 0, 4), ['f0', 'm0', 'r4'])
+    """
+    n, mover = len(state.arms), state.to_move
+    if (
+        state.winner != mover
+        or state.round > state.rules.max_rounds
+        or (state.removed and state.gems[mover] >= 0)
+        or not has_won(state, mover)
+    ):
+        return None
+    nxt = (mover + 1) % n
+    return attrs.evolve(state, to_move=nxt, round=state.round + (nxt == state.first), removed=False)
 
 
 def _counter(

@@ -78,7 +78,7 @@ def result_text(state: StarCastlesState) -> str:
         >>> result_text(new_game(2))
         '*'
     """
-    if state.winner >= 0:
+    if state.winner is not None:
         return f"{SEAT_NAMES[state.winner]} wins"
     return "draw (max_rounds)" if state.is_over else "*"
 

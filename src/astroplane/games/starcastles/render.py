@@ -123,7 +123,7 @@ def describe_outcome(state: StarCastlesState) -> str:
         >>> describe_outcome(attrs.evolve(new_game(3), round=201))
         'Drawn: no player rebuilt their castles within 200 rounds'
     """
-    if state.winner >= 0:
+    if state.winner is not None:
         return (
             f"{seat_label(state.winner)} won in round {state.round}: three castles "
             "controlled by their Spires on their destination's trio"

@@ -18,16 +18,13 @@ import itertools
 from collections.abc import Iterable, Mapping, Sequence
 
 from astroplane.errors import PositionError
-from astroplane.games.starcastles.board import HOME_ARMS, star_board
+from astroplane.games.starcastles.board import HOME_ARMS, opposite, star_board
 from astroplane.games.starcastles.options import STARCASTLES, Rules
 from astroplane.games.starcastles.stacks import KINDS, is_castle, make, owner, stack_from_text
-from astroplane.games.starcastles.state import StarCastlesState
+from astroplane.games.starcastles.state import GEMS, StarCastlesState
 from astroplane.kit.limits import shown
 
 __all__ = ["GEMS", "check_state", "new_game", "setup_position"]
-
-#: Phase Gems each player starts with [SC7].
-GEMS = 4
 
 
 def _players(players: object) -> int:
@@ -124,11 +121,16 @@ def setup_position(
     gems_left: Sequence[int] | None = None,
     removed: bool = False,
     round: int = 1,
+    gem_from_last_round: bool = False,
 ) -> StarCastlesState:
     """A position built by hand: stacks by point name (``{"c3": "P0B1S0"}``), validated.
 
     A position may leave modules out (a problem or a test); it may not have more than
-    three of a kind per player.
+    three of a kind per player. Every complete castle not in ``controlled`` must be one
+    that can be uncontrolled: a starting castle whose Spire never moved, on its owner's
+    home trio (or beside it, displaced by a swap) [SC4]; any other is refused, naming
+    ``controlled`` [SC31]. A Phase Gem of the player to move in ``gems`` was played in
+    this turn (so they play a move or pass next) unless ``gem_from_last_round`` [SC31].
 
     Args:
         players: 2..6.
@@ -142,14 +144,29 @@ def setup_position(
         gems_left: Gems not yet played per player (default: 4, less the one on the board).
         removed: The player to move had their gem removed at the start of this turn.
         round: The round number.
+        gem_from_last_round: The mover's gem in ``gems`` was played in the last round:
+            it is removed as this turn starts [SC7], so the state has it off the board,
+            ``removed`` set (no gem of theirs in this turn) and, by default, counted as
+            used in ``gems_left`` [SC31].
 
     Raises:
-        PositionError: If anything is malformed or breaks an invariant (``check_state``).
+        PositionError: If anything is malformed or breaks an invariant (``check_state``),
+            a castle that cannot be uncontrolled is left out of ``controlled``, or
+            ``gem_from_last_round`` is set with no gem of the mover in ``gems``.
 
     Examples:
         >>> s = setup_position(2, {"e3": "P0B1", "e4": "S0"}, gems={1: "d3"})
         >>> [s.board.names[m.to] for m in s.legal_moves() if m.frm == s.board.point("e4")]
         ['d5', 'e5', 'f5', 'f4', 'e3', 'd4']
+        >>> t = setup_position(2, {"e4": "S0"}, gems={0: "d3"}, gem_from_last_round=True)
+        >>> t.gems, t.removed, t.gems_left, t.gem_played
+        ((-1, -1), True, (3, 4), False)
+        >>> setup_position(2, {"e3": "P0B0S0"})
+        Traceback (most recent call last):
+        ...
+        astroplane.errors.PositionError: [SC4] e3: player 0's uncontrolled castle stands \
+on their home trio (or next to it, displaced by a swap [SC9]); a castle built in play is \
+controlled (list it in controlled)
     """
     n, rules, home, first = _check_common(players, rules, arms, first)
     board = star_board(rules.arm)
@@ -175,6 +192,14 @@ def setup_position(
         raise PositionError(
             f"round is an int >= 1 and removed a bool, not {shown(round)}, {shown(removed)}"
         )
+    if type(gem_from_last_round) is not bool:
+        raise PositionError(f"gem_from_last_round is a bool, not {shown(gem_from_last_round)}")
+    if gem_from_last_round:
+        if gem_at[mover] < 0:
+            raise PositionError(
+                f"gem_from_last_round: player {mover}, to move, has no gem in gems [SC7]"
+            )
+        gem_at[mover], removed = -1, True  # removed as the turn starts [SC7]
     state = StarCastlesState(
         rules=rules,
         arms=home,
@@ -187,7 +212,7 @@ def setup_position(
         to_move=mover,
         round=round,
     )
-    problems = check_state(state)
+    problems = _problems(state, "list it in controlled")
     if problems:
         raise PositionError("; ".join(problems))
     return state
@@ -197,15 +222,21 @@ def check_state(state: StarCastlesState) -> list[str]:
     """The invariants ``state`` breaks, in words (empty when all is well).
 
     Checked: every stack's owners are players of the game; at most three modules of a
-    kind per player; control only on complete castles; gems on empty points, at most one
-    on the board unless ``gems_per_player``, 0..4 left and at most 4 used per player;
-    the mover and round in range.
+    kind per player; control only on complete castles, and an uncontrolled one only
+    where a starting castle whose Spire never moved can stand [SC4] (``_uncontrolled_problem``);
+    gems on empty points, at most one on the board unless ``gems_per_player``, 0..4 left
+    and at most 4 used per player; the mover and round in range.
 
     Examples:
         >>> import attrs
         >>> check_state(new_game(2)), check_state(attrs.evolve(new_game(2), controlled=8))
         ([], ['c1 is marked controlled but holds no complete castle'])
     """
+    return _problems(state, "written with !")
+
+
+def _problems(state: StarCastlesState, how: str) -> list[str]:
+    """``check_state``'s problems; ``how`` says how the caller marks control."""
     out: list[str] = []
     n = len(state.arms)
     board = state.board
@@ -222,8 +253,13 @@ def check_state(state: StarCastlesState) -> list[str]:
                 out.append(f"{board.names[p]}: a module of player {who}, not in the game")
             elif who >= 0:
                 counts[who][k] += 1
-        if state.controlled >> p & 1 and not is_castle(c):
-            out.append(f"{board.names[p]} is marked controlled but holds no complete castle")
+        if state.controlled >> p & 1:
+            if not is_castle(c):
+                out.append(f"{board.names[p]} is marked controlled but holds no complete castle")
+        elif is_castle(c):
+            problem = _uncontrolled_problem(state, p, c, how)
+            if problem:
+                out.append(problem)
     if state.controlled >> len(board):
         out.append("control marked beyond the board")
     for i, per in enumerate(counts):
@@ -248,3 +284,35 @@ def check_state(state: StarCastlesState) -> list[str]:
     if not 0 <= state.to_move < n or not 0 <= state.first < n or state.round < 1:
         out.append("the player to move, first player or round is out of range")
     return out
+
+
+def _uncontrolled_problem(state: StarCastlesState, p: int, cell: int, how: str) -> str:
+    """Why the complete castle ``cell`` on ``p``, not marked controlled, is no starting
+    castle whose Spire never moved ("" if it may be one) [SC4]: such a castle is one
+    player's three modules, never under ``start_controlled`` [SC2], on a trio point of
+    that player's home arm, or next to one when a swap may have displaced it there [SC9]
+    (the swap is on and some player's destination is that arm). A displaced castle may be
+    displaced again only from a trio point, so it never gets farther."""
+    name = state.board.names[p]
+    if state.rules.start_controlled:
+        return f"[SC4] {name}: with start_controlled every complete castle is controlled ({how})"
+    who = owner(cell, 0)
+    if owner(cell, 1) != who or owner(cell, 2) != who or not 0 <= who < len(state.arms):
+        return (
+            f"[SC4] {name}: an uncontrolled castle is a starting castle, all one player's; "
+            f"a castle built in play is controlled ({how})"
+        )
+    board, arm = state.board, state.arms[who]
+    home = board.trios[arm]
+    if p in home:
+        return ""
+    if (
+        state.rules.swap
+        and opposite(arm) in state.arms
+        and any(p in board.neighbours[t] for t in home)
+    ):
+        return ""
+    return (
+        f"[SC4] {name}: player {who}'s uncontrolled castle stands on their home trio (or "
+        f"next to it, displaced by a swap [SC9]); a castle built in play is controlled ({how})"
+    )

@@ -27,13 +27,17 @@ import attrs
 
 from astroplane.games.starcastles.board import StarBoard, opposite, star_board
 from astroplane.games.starcastles.movegen import legal_moves
-from astroplane.games.starcastles.moves import Move
+from astroplane.games.starcastles.moves import Move, fields_problem
 from astroplane.games.starcastles.options import Rules
 from astroplane.games.starcastles.play import apply_move, raise_illegal
 from astroplane.games.starcastles.stacks import stack_text
 from astroplane.kit.limits import shown
+from astroplane.protocol import legal_match
 
-__all__ = ["StarCastlesState"]
+__all__ = ["GEMS", "StarCastlesState"]
+
+#: Phase Gems each player starts with [SC7].
+GEMS = 4
 
 
 @attrs.frozen(cache_hash=True, repr=False)
@@ -55,9 +59,10 @@ class StarCastlesState:
         gems_left: Per player, the Phase Gems not yet played (4 at the start) [SC7].
         removed: The player to move had their own gem removed at the start of this turn,
             so may not play one in it [SC7].
-        to_move: The player to act (the winner once the game is won).
+        to_move: The player to act; in a finished game, the player whose turn would have
+            come (the turn passes after the last move, a win included) [SC30].
         round: The round, 1 in the first; past ``max_rounds`` the game is drawn [SC6].
-        winner: The player who won, or -1 [SC6].
+        winner: The player who won, or None (the game goes on or is drawn) [SC6, SC30].
     """
 
     rules: Rules
@@ -70,7 +75,7 @@ class StarCastlesState:
     removed: bool
     to_move: int
     round: int
-    winner: int = -1
+    winner: int | None = None
     _moves: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
@@ -85,7 +90,7 @@ class StarCastlesState:
     @property
     def is_over(self) -> bool:
         """True once a player has won or ``max_rounds`` rounds have passed [SC6]."""
-        return self.winner >= 0 or self.round > self.rules.max_rounds
+        return self.winner is not None or self.round > self.rules.max_rounds
 
     @property
     def is_chance_node(self) -> bool:
@@ -112,6 +117,35 @@ class StarCastlesState:
         n = len(self.arms)
         return (self.round - 1) * n + (self.to_move - self.first) % n + 1
 
+    @property
+    def gem_played(self) -> bool:
+        """True when the player to move has played a Phase Gem in this turn (theirs is on
+        the board), so their next ply is their move or a pass [SC3, SC7]; False at the
+        start of a turn and once the game is over.
+
+        Examples:
+            >>> from astroplane.games.starcastles import new_game, Move
+            >>> s = new_game(2)
+            >>> s.gem_played, s.play(Move.gem(18)).gem_played
+            (False, True)
+        """
+        return not self.is_over and self.gems[self.to_move] >= 0
+
+    @property
+    def ply(self) -> int:
+        """The plies played since the start: one per finished turn (its move or pass) and
+        one per Phase Gem played [SC3], ``(turn - 1) + gems played``; for a game from
+        ``new_game``, the number of moves played. A set-up counts as a game from round 1
+        with its ``first`` player (``turn`` is the turn counter).
+
+        Examples:
+            >>> from astroplane.games.starcastles import new_game, Move
+            >>> s = new_game(2).play(Move.gem(18))
+            >>> s.ply, s.turn, s.play(s.legal_moves()[0]).ply
+            (1, 1, 2)
+        """
+        return self.turn - 1 + sum(GEMS - left for left in self.gems_left)
+
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal actions in action order [SC11] (``movegen.legal_moves``), cached;
         empty once the game is over."""
@@ -126,15 +160,18 @@ class StarCastlesState:
         return ()
 
     def is_legal(self, move: object) -> bool:
-        """True if ``move`` is one of ``legal_moves()``."""
+        """True if ``move`` is one of ``legal_moves()``, with the same field types (no
+        ``bool`` or ``float`` twin, no move forged past its constructor)."""
+        if type(move) is not Move or fields_problem(move) is not None:
+            return False
         legal = self._legal
         if legal is None:
             legal = frozenset(self.legal_moves())
             object.__setattr__(self, "_legal", legal)
         try:
             return move in legal
-        except TypeError:  # unhashable
-            return False
+        except AttributeError:  # built past the constructor, without its cached hash
+            return legal_match(self, move) is not None
 
     def play(self, move: Move) -> StarCastlesState:
         """The state after ``move``; this state is unchanged.
@@ -154,10 +191,11 @@ never lands on a Spire (b1)
         """
         for legal in self.legal_moves():  # the moves handed out are interned: identity
             if legal is move:  # first, which spares building the set of ``is_legal``
-                return apply_move(self, move)
-        if self.is_legal(move):
-            return apply_move(self, move)
-        raise_illegal(self, move)
+                return apply_move(self, legal)
+        found = legal_match(self, move)  # an equal copy of the same types names a legal
+        if found is None:  # move, and that move is played, never the caller's object
+            raise_illegal(self, move)
+        return apply_move(self, found)
 
     def returns(self) -> tuple[float, ...]:
         """Per player, what the game is worth once over: the winner 1.0 and the others
@@ -169,7 +207,7 @@ never lands on a Spire (b1)
             (0.0, 0.0, 0.0)
         """
         n = len(self.arms)
-        if self.winner >= 0:
+        if self.winner is not None:
             return tuple(1.0 if i == self.winner else 0.0 for i in range(n))
         if self.is_over:
             return tuple(1.0 / n for _ in range(n))
@@ -189,7 +227,7 @@ never lands on a Spire (b1)
     @property
     def outcome(self) -> str:
         """``"win"``, ``"draw"`` or ``""`` while the game goes on [SC6]."""
-        if self.winner >= 0:
+        if self.winner is not None:
             return "win"
         return "draw" if self.is_over else ""
 
@@ -220,9 +258,11 @@ never lands on a Spire (b1)
         return bool(self.controlled >> p & 1)
 
     def __repr__(self) -> str:
+        """The rules, arms, round, who moves, the stacks as the position text writes them
+        (``!`` after a controlled castle) and the gems [SC19]."""
         names = self.board.names
         stacks = " ".join(
-            f"{names[p]}:{stack_text(c)}{'*' if self.controlled >> p & 1 else ''}"
+            f"{names[p]}:{stack_text(c)}{'!' if self.controlled >> p & 1 else ''}"
             for p, c in enumerate(self.cells)
             if c
         )
@@ -235,13 +275,15 @@ never lands on a Spire (b1)
         )
 
     def __str__(self) -> str:
-        """The board row by row: each point's stack (``.`` empty, ``*`` a Phase Gem)."""
+        """The board row by row, each point as the position text writes it [SC19]: its
+        stack with ``!`` after a controlled castle, ``*p`` for player ``p``'s Phase Gem,
+        ``.`` when empty; then the round and who moves (or the outcome)."""
         board = self.board
-        gems = {g for g in self.gems if g >= 0}
+        gem_of = {g: i for i, g in enumerate(self.gems) if g >= 0}
         rows: dict[str, list[str]] = {}
         for p, name in enumerate(board.names):
             c = self.cells[p]
-            mark = "*" if p in gems else stack_text(c) or "."
+            mark = f"*{gem_of[p]}" if p in gem_of else stack_text(c) or "."
             if self.controlled >> p & 1:
                 mark += "!"
             rows.setdefault(name[0], []).append(f"{name}={mark}")
@@ -249,7 +291,7 @@ never lands on a Spire (b1)
         if self.is_over:
             lines.append(
                 f"round {self.round}: {self.outcome}"
-                + (f", player {self.winner} won" if self.winner >= 0 else "")
+                + (f", player {self.winner} won" if self.winner is not None else "")
             )
         else:
             lines.append(f"round {self.round}: player {self.to_move} to move")

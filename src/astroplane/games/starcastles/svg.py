@@ -174,7 +174,7 @@ def render_svg(
 
 
 def _caption(state: StarCastlesState) -> str:
-    if state.winner >= 0:
+    if state.winner is not None:
         return f"{seat_label(state.winner)} won in round {state.round}"
     if state.is_over:
         return f"Drawn after {state.rules.max_rounds} rounds"

@@ -39,7 +39,7 @@ class StateView(Protocol):
         removed: bool,
         to_move: int,
         round: int,
-        winner: int = -1,
+        winner: int | None = None,
     ) -> None: ...
 
     @property

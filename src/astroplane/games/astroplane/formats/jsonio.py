@@ -1,8 +1,10 @@
 """JSON for states, moves and outcomes: plain objects a JavaScript frontend reads as is.
 
-Every object has ``"format_version": 1`` and ``"type"`` (``"state"``, ``"move"``
-or ``"outcome"``); the fields are documented on the Formats page and checked by
-the JSON Schema ``json_schema`` (draft 2020-12) shipped with the package.
+Every object has ``"format_version": 1``, ``"game": "astroplane"`` and ``"type"``
+(``"state"``, ``"move"`` or ``"outcome"``); the readers also take objects without
+``"game"``, as earlier versions wrote them, and refuse one naming another game. The fields
+are documented on the Formats page and checked by the JSON Schema ``json_schema`` (draft
+2020-12) shipped with the package.
 Seats, pieces, cells and positions are written by name (``"S"``, ``"N3"``,
 ``"e2"``, ``"e2.ne"``, ``"a1S"``, ``"Sl"``).
 
@@ -53,7 +55,6 @@ from astroplane.kit.jsonread import (
     load_json,
     mapping,
     packaged_schema,
-    read_head,
     states_only,
 )
 
@@ -68,8 +69,11 @@ __all__ = [
 
 T = TypeVar("T")
 
-#: The envelope of the documents (no ``"game"``: they are older than the other games).
-ENVELOPE = JsonEnvelope(None, 1, "astroplane.games.astroplane.formats", "astroplane.schema.json")
+#: The envelope of the documents: ``"game"`` may be missing (JSON written before it was).
+ENVELOPE = JsonEnvelope(
+    "astroplane", 1, "astroplane.games.astroplane.formats", "astroplane.schema.json",
+    game_optional=True,
+)  # fmt: skip
 #: The version of the JSON formats; readers reject other versions.
 FORMAT_VERSION = ENVELOPE.version
 _KINDS = ("step", "travel", "fire", "square", "eliminate", "end_turn")
@@ -152,8 +156,8 @@ def move_to_dict(
         >>> import astroplane
         >>> s = astroplane.new_game()
         >>> move_to_dict(s.legal_moves()[0], state=s)
-        {'format_version': 1, 'type': 'move', 'kind': 'step', 'from': 'Sl', 'to': 'e2.ne', \
-    'send_back_right': [], 'notation': 'Sl-e2ne'}
+        {'format_version': 1, 'game': 'astroplane', 'type': 'move', 'kind': 'step', \
+'from': 'Sl', 'to': 'e2.ne', 'send_back_right': [], 'notation': 'Sl-e2ne'}
     """
     if not isinstance(move, Move):
         raise ValueError(f"not a Move but {type(move).__name__}")
@@ -288,7 +292,7 @@ _int = integer
 
 
 def _obj(value: Any, path: str, kind: str, fields: tuple[str, ...]) -> dict[str, Any]:
-    return read_head(value, path, None, kind, fields, version=FORMAT_VERSION)
+    return ENVELOPE.read(value, kind, fields, path)
 
 
 def _list(value: Any, path: str, most: int = 4 * PIECES_PER_PLAYER) -> list[Any]:
@@ -524,7 +528,7 @@ def _state(data: Any, topology: Topology) -> GameState:
         "landed",
         "outcome",
     )
-    d = read_head(data, "state", None, "state", fields, version=FORMAT_VERSION, complete=True)
+    d = ENVELOPE.read(data, "state", fields, complete=True)
     rules = VARIANTS.from_dict(d["rules"], "state.rules")
     seats = [_seat(s, "state.seats") for s in _list(d["seats"], "state.seats", 4)]
     stacks: dict[int | str, list[int | str]] = {}

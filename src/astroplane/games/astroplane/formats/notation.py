@@ -39,6 +39,7 @@ from astroplane.games.astroplane.rules.explain import why_illegal
 from astroplane.games.astroplane.rules.ruleset import action_of_kind
 from astroplane.games.astroplane.rules.variants import ActionType
 from astroplane.games.astroplane.topology import Topology, cell_of
+from astroplane.kit.limits import plain_text
 
 if TYPE_CHECKING:
     from astroplane.games.astroplane.state import GameState
@@ -171,6 +172,7 @@ def parse_move(state: GameState, text: str, *, line: int | None = None) -> Move:
         ...
         astroplane.errors.NotationError: illegal move: [D8] a step from Sl cannot reach e2.sw ...
     """
+    text = plain_text(text)  # the characters themselves, never a subclass's methods
     if not isinstance(text, str):
         raise NotationError(f"a move text must be a string, not {type(text).__name__}")
     check_size(text, MAX_MOVE_TEXT, "a move text", line)

@@ -74,6 +74,7 @@ from astroplane.games.astroplane.rules.turns import (
     turn_passed_at,
 )
 from astroplane.games.astroplane.state import ELIMINATED, GameState
+from astroplane.protocol import legal_match
 
 if TYPE_CHECKING:
     from astroplane.games.astroplane.rules.variants import ActionType
@@ -319,10 +320,11 @@ def play(s: GameState, move: Move, ev: list[Event] | None) -> GameState:
     for m in legal:
         if m is move:
             break
-    else:
-        if not isinstance(move, Move) or move not in legal:
+    else:  # an equal move of the same field types names a legal move, played in its place
+        found = legal_match(s, move)
+        if found is None:
             raise IllegalMoveError(move, why_illegal(s, move))
-        move = legal[legal.index(move)]  # the handed-out move, whose fields are plain ints
+        move = found
     e = engine_of(s)
     p = advance(
         e, s.packed, move.kind, move.origin, move.target, move.choice, move, ev, s, e.keep_legal

@@ -29,6 +29,7 @@ from astroplane.games.astroplane.rules.movegen import (
 )
 from astroplane.games.astroplane.rules.squares import square_owner
 from astroplane.games.astroplane.state import GameState
+from astroplane.kit.limits import plain_int, shown
 
 __all__ = ["move_field_problem", "why_illegal"]
 
@@ -38,9 +39,9 @@ def move_field_problem(s: GameState, move: Move) -> str:
     field ("" when every field is an int in range for its kind)."""
     t = s.topology
     for name in ("kind", "origin", "target", "choice"):
-        value = getattr(move, name)
-        if isinstance(value, bool) or not isinstance(value, int):
-            return f"Move.{name} must be an int, not {type(value).__name__} {value!r}"
+        value = getattr(move, name, None)  # None: a move forged without its fields
+        if not plain_int(value):
+            return f"Move.{name} must be an int, not {type(value).__name__} {shown(value)}"
     kind = move.kind
     if kind in STEP_KINDS:
         limits = {"origin": t.n_positions, "target": t.n_positions}

@@ -497,6 +497,7 @@ def variants() -> Mapping[str, Rules]:
 # of names register_variant does not allow, registered here directly.
 for _name, _preset in (("standard", STANDARD), ("basic", BASIC), ("advanced", ADVANCED)):
     VARIANTS.register(_name, _preset, bundled=True)
+VARIANTS.seal()  # no other code registers a bundled preset (issue 32)
 
 
 def action_of_kind(rules: Rules | None, kind: int) -> ActionType:
