@@ -121,14 +121,7 @@ def astroplane_worker(quick: bool) -> dict[str, Any]:
     n_games = 3 if quick else 10
 
     def game(seed: int) -> list[ap.GameState]:
-        rng = random.Random(seed)
-        s = ap.new_game(players=2, rules=rules)
-        out = [s]
-        while not s.is_over:
-            legal = s.legal_moves()
-            s = s.play(legal[rng.randrange(len(legal))])
-            out.append(s)
-        return out
+        return _seeded_game(lambda: ap.new_game(players=2, rules=rules), seed)
 
     # playouts
     plies = 0
@@ -395,6 +388,19 @@ def _random_games_rate(new: Callable[[], Any], n_games: int) -> float:
     return plies / _timed(playouts)
 
 
+def _seeded_game(new: Callable[[], Any], seed: int) -> list[Any]:
+    """Every state of one random game from ``new()`` through the state API, the moves
+    drawn with ``random.Random(seed)`` (the same draws as the OpenSpiel twin's games)."""
+    rng = random.Random(seed)
+    s = new()
+    out = [s]
+    while not s.is_over:
+        legal = s.legal_moves()
+        s = s.play(legal[rng.randrange(len(legal))])
+        out.append(s)
+    return out
+
+
 def _core_games_rate(core: Any, first: Any, n_games: int) -> float:
     """The same random games through a packed core (``Game.core``: ``is_terminal`` /
     ``legal_actions`` / ``apply`` by action number from position ``first``, no states),
@@ -478,14 +484,7 @@ def square_off_worker(quick: bool) -> dict[str, Any]:
     n_games = 10 if quick else 60
 
     def game(seed: int) -> list[SquareOffState]:
-        rng = random.Random(seed)
-        s = new_game(NINE_MENS_MORRIS)
-        out = [s]
-        while not s.is_over:
-            legal = s.legal_moves()
-            s = s.play(legal[rng.randrange(len(legal))])
-            out.append(s)
-        return out
+        return _seeded_game(lambda: new_game(NINE_MENS_MORRIS), seed)
 
     playout = _random_games_rate(lambda: new_game(NINE_MENS_MORRIS), n_games)
     # mid-game positions: plies 10, 15, ... of seeded games (the same as OpenSpiel's:
@@ -669,14 +668,7 @@ def aeroplane_chess_worker(quick: bool) -> dict[str, Any]:
     n_games = 6 if quick else 30
 
     def game(seed: int) -> list[AeroplaneState]:
-        rng = random.Random(seed)
-        s = new_game(2)
-        out = [s]
-        while not s.is_over:
-            legal = s.legal_moves()
-            s = s.play(legal[rng.randrange(len(legal))])
-            out.append(s)
-        return out
+        return _seeded_game(lambda: new_game(2), seed)
 
     playout = _random_games_rate(lambda: new_game(2), n_games)
     positions: list[tuple[AeroplaneState, Move]] = []

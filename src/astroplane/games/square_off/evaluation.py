@@ -95,13 +95,15 @@ def finished(returns: tuple[float, ...], seat: int) -> float:
     return WIN_VALUE if got == 1.0 else -WIN_VALUE if got == 0.0 else 0.0
 
 
-def evaluate(state: StateView, seat: int) -> float:
+def evaluate(state: StateView, seat: object) -> float:
     """How good ``state`` is for ``seat`` (0 = W, 1 = B): positive when it leads.
 
     Raises:
-        ValueError: If ``seat`` is not 0 or 1.
+        ValueError: If ``seat`` is not 0 or 1 (any other value: ``seat`` is typed
+            ``object`` so that the compiled build checks it here too, not as a
+            ``TypeError`` at the call).
     """
-    seat_number(seat)
+    seat = seat_number(seat)
     if state.outcome is not None:
         return finished(state.outcome.returns, seat)
     (w, b), (w_hand, b_hand) = state.occupancy, state.in_hand
