@@ -157,6 +157,32 @@ def test_selfplay_gives_the_same_games_with_workers(capsys: pytest.CaptureFixtur
     assert "2 workers" in pooled
 
 
+def test_selfplay_parent_replays_a_game_only_to_record_or_draw_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The summary comes from the workers' results (returns, seats, turns): the parent
+    replays no game for it, and it says the same as when every game is replayed for its
+    record."""
+    from astroplane.cli import selfplay
+
+    args = ["selfplay", "--game", "aeroplane-chess", "--players", "4", "--games", "3"]
+    args += ["--bots", "greedy,random", "--seed", "5", "--max-turns", "40"]
+    assert main([*args, "--record", str(tmp_path)]) == 0
+    replayed = capsys.readouterr().out
+    assert len(list(tmp_path.iterdir())) == 3
+
+    def refuse(*_: object) -> None:
+        raise AssertionError("the parent replayed a game it neither records nor draws")
+
+    monkeypatch.setattr(selfplay, "_rebuilt", refuse)
+    assert main(args) == 0
+    summary_only = capsys.readouterr().out
+    assert _games_lines(summary_only) == _games_lines(replayed)
+    assert "Summary of 3 games" in summary_only
+    tail = summary_only[summary_only.index("Summary of 3 games") :]
+    assert tail == replayed[replayed.index("Summary of 3 games") :]
+
+
 def test_selfplay_refuses_show_with_workers(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["selfplay", "--game", "square-off", "--show", "--workers", "2"]) == 1
     assert "--show" in capsys.readouterr().err

@@ -29,7 +29,7 @@ from astroplane.cli.common import (
 )
 from astroplane.dataset import DatasetWriter
 from astroplane.kit.anyrecord import record_functions
-from astroplane.protocol import Game, State, get_game
+from astroplane.protocol import Game, get_game
 from astroplane.runs import GameResult, RunSpec, game_seed, play_one, run_games
 from astroplane.turnlimit import stopped_words
 
@@ -80,7 +80,7 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
         dataset=args.dataset is not None,
     )
     dataset = _open_dataset(args.dataset, spec)
-    results: list[GameRun] = []
+    results: list[GameResult] = []
     failed: list[GameResult] = []
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
@@ -123,13 +123,20 @@ def cmd_selfplay(args: argparse.Namespace, out: Console, err: Console) -> int:
             failed.append(result)
             out.print(Text(f"Game {g} (seed {result.seed}) failed: {result.error}"))
             continue
-        run = _rebuilt(game, initial, result)
-        results.append(run)
-        final = run.final
-        if args.games == 1 and not args.show:
-            out.print(board_text(game, final))
-        how = stopped_words(game, args.max_turns) if run.truncated else result.outcome
+        results.append(result)
+        # Replaying a game costs the parent about as much as playing it did a worker
+        # (notation parsed, every move checked): only for what needs the game itself.
+        drawn = args.games == 1 and not args.show
+        run = None
+        if drawn or record_dir is not None or args.svg is not None:
+            run = _rebuilt(game, initial, result)
+        if drawn and run is not None:
+            out.print(board_text(game, run.final))
+        how = stopped_words(game, args.max_turns) if result.stopped else result.outcome
         out.print(Text(f"Game {g}: {how}; {result.plies} actions, {result.seconds:.2f} s"))
+        if run is None:
+            continue
+        final = run.final
         if record_dir is not None:
             path = record_dir / f"game-{g:03d}{RECORD_SUFFIX}"
             _write_record(game, run, path, event=f"astroplane selfplay, seed {seed}, game {g}")
@@ -207,17 +214,16 @@ def _team_name(game: Game[Any, Any], team: Sequence[int]) -> str:
     return "+".join(game.seat_names[s] for s in team)
 
 
-def _winning_seats(final: State[Any]) -> set[int]:
-    """The seats of the game with the best ``returns()``, if it is above 0."""
-    values = final.returns()
-    seats = [int(s) for s in final.seats]
-    best = max(values[s] for s in seats)
-    return {s for s in seats if values[s] == best} if best > 0 else set()
+def _winning_seats(result: GameResult) -> set[int]:
+    """The seats of the game with the best final ``returns()``, if it is above 0."""
+    values = result.returns
+    best = max(values[s] for s in result.seats)
+    return {s for s in result.seats if values[s] == best} if best > 0 else set()
 
 
 def _summary(
     game: Game[Any, Any],
-    results: Sequence[GameRun],
+    results: Sequence[GameResult],
     seat_bots: Mapping[int, str],
     teams: Sequence[tuple[int, ...]] = (),
 ) -> Table:
@@ -231,9 +237,9 @@ def _summary(
     for seat, bot in seat_bots.items():
         wins = shared = 0
         total = 0.0
-        for run in results:
-            total += run.final.returns()[seat]
-            winners = _winning_seats(run.final)
+        for result in results:
+            total += result.returns[seat]
+            winners = _winning_seats(result)
             if seat in winners:
                 if winners <= team_of.get(seat, {seat}):
                     wins += 1
@@ -250,17 +256,17 @@ def _summary(
             str(shared),
             f"{total / len(results):.2f}",
         )
-    turns = [r.final.turn - r.truncated for r in results]  # a stopped game: turn N + 1 began
+    turns = [r.turns - r.stopped for r in results]  # a stopped game: turn N + 1 began
     table.caption = f"turns: mean {sum(turns) / len(turns):.1f}, max {max(turns)}"
-    stopped = sum(r.truncated for r in results)
+    stopped = sum(r.stopped for r in results)
     if stopped:
         table.caption += f"; {stopped} stopped by the turn limit"
     if teams:
         won = []
         for team in teams:
             count = 0
-            for run in results:
-                winners = _winning_seats(run.final)
+            for result in results:
+                winners = _winning_seats(result)
                 count += bool(winners) and winners <= set(team)
             won.append(f"{_team_name(game, team)} won {count}")
         table.caption = f"teams: {', '.join(won)}; {table.caption}"
