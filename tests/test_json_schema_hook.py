@@ -11,6 +11,7 @@ import pytest
 
 from astroplane.games.aeroplane_chess import jsonio as aeroplane_chess_json
 from astroplane.games.astroplane.formats import jsonio as astroplane_json
+from astroplane.games.square_off import jsonio as square_off_json
 from astroplane.games.starcastles import jsonio as starcastles_json
 from astroplane.protocol import Game, games, get_game
 from astroplane.testing import check_declarations
@@ -19,6 +20,7 @@ from astroplane.testing import check_declarations
 WIRED = {
     "astroplane": astroplane_json.json_schema,
     "aeroplane-chess": aeroplane_chess_json.json_schema,
+    "square-off": square_off_json.json_schema,
     "starcastles": starcastles_json.json_schema,
 }
 
