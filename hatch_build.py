@@ -22,9 +22,11 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: The modules mypyc compiles (paths under src/). Only modules mypyc accepts and whose
 #: compiled form passes the whole test suite; the attrs classes (state.py, ruleset.py)
 #: are left out (a compiled frozen attrs class crashed at run time), and so is perft.py
-#: (mypyc drops the docstrings of public functions). Square Off's move generator and
-#: ply (its state class stays pure, as ASTROPLANE's does). Aeroplane Chess's packed core
-#: and its layout (its state, a view of the packed position, stays pure).
+#: (mypyc drops the docstrings of public functions). Square Off's packed core: its packed
+#: positions, move generation, ply, heuristic and the native base of its state class
+#: (``viewbase.PackedView``; the attrs class on top stays pure, as ASTROPLANE's does; so
+#: does ``history.History``, the threefold keys a position holds). Aeroplane Chess's packed
+#: core and its layout (its state, a view of the packed position, stays pure).
 COMPILED_MODULES = (
     "astroplane/games/astroplane/packed.py",
     "astroplane/games/astroplane/construct.py",
@@ -36,9 +38,12 @@ COMPILED_MODULES = (
     "astroplane/games/astroplane/rules/turns.py",
     "astroplane/games/astroplane/rules/squares.py",
     "astroplane/games/astroplane/rules/explain.py",
+    "astroplane/games/square_off/packed.py",
     "astroplane/games/square_off/movegen.py",
     "astroplane/games/square_off/play.py",
-    "astroplane/games/square_off/quickplay.py",
+    "astroplane/games/square_off/evaluation.py",
+    "astroplane/games/square_off/core.py",
+    "astroplane/games/square_off/viewbase.py",
     "astroplane/games/aeroplane_chess/packed.py",
     "astroplane/games/aeroplane_chess/core.py",
 )

@@ -121,14 +121,7 @@ def astroplane_worker(quick: bool) -> dict[str, Any]:
     n_games = 3 if quick else 10
 
     def game(seed: int) -> list[ap.GameState]:
-        rng = random.Random(seed)
-        s = ap.new_game(players=2, rules=rules)
-        out = [s]
-        while not s.is_over:
-            legal = s.legal_moves()
-            s = s.play(legal[rng.randrange(len(legal))])
-            out.append(s)
-        return out
+        return _seeded_game(lambda: ap.new_game(players=2, rules=rules), seed)
 
     # playouts
     plies = 0
@@ -395,6 +388,19 @@ def _random_games_rate(new: Callable[[], Any], n_games: int) -> float:
     return plies / _timed(playouts)
 
 
+def _seeded_game(new: Callable[[], Any], seed: int) -> list[Any]:
+    """Every state of one random game from ``new()`` through the state API, the moves
+    drawn with ``random.Random(seed)`` (the same draws as the OpenSpiel twin's games)."""
+    rng = random.Random(seed)
+    s = new()
+    out = [s]
+    while not s.is_over:
+        legal = s.legal_moves()
+        s = s.play(legal[rng.randrange(len(legal))])
+        out.append(s)
+    return out
+
+
 def _core_games_rate(core: Any, first: Any, n_games: int) -> float:
     """The same random games through a packed core (``Game.core``: ``is_terminal`` /
     ``legal_actions`` / ``apply`` by action number from position ``first``, no states),
@@ -469,19 +475,16 @@ def _spiel_perft(st: Any, d: int) -> int:
 
 
 def square_off_worker(quick: bool) -> dict[str, Any]:
+    import attrs
+
     from astroplane import COMPILED
     from astroplane.games.square_off import NINE_MENS_MORRIS, SquareOffState, new_game
-    from astroplane.games.square_off.movegen import generate
     from astroplane.perft import perft
 
     n_games = 10 if quick else 60
 
-    def gen(s: SquareOffState) -> object:  # what state.legal_moves() runs when uncached
-        me = s.to_move
-        return generate(
-            s.board, s.rules, s.occupancy[me], s.occupancy[1 - me], s.in_hand[me],
-            s.cooldown[me], bool(s.removals),
-        )  # fmt: skip
+    def game(seed: int) -> list[SquareOffState]:
+        return _seeded_game(lambda: new_game(NINE_MENS_MORRIS), seed)
 
     playout = _random_games_rate(lambda: new_game(NINE_MENS_MORRIS), n_games)
     # mid-game positions: plies 10, 15, ... of seeded games (the same as OpenSpiel's:
@@ -498,18 +501,22 @@ def square_off_worker(quick: bool) -> dict[str, Any]:
             s = s.play(legal[rng.randrange(len(legal))])
             ply += 1
     reps = 5 if quick else 20
-
-    def gens() -> None:
-        for _ in range(reps):
-            for s, _m in positions:
-                gen(s)
+    # A state keeps its legal moves once listed: time fresh copies of the same states,
+    # made untimed (``attrs.evolve``), as OpenSpiel's are.
+    gen_t = 0.0
+    for _ in range(reps):
+        fresh = [attrs.evolve(s) for s, _m in positions]
+        t0 = time.perf_counter()
+        for f in fresh:
+            f.legal_moves()
+        gen_t += time.perf_counter() - t0
 
     def apply() -> None:
         for _ in range(reps):
             for s, m in positions:
                 s.play(m)
 
-    movegen = _timed(gens) / (reps * len(positions)) * 1e6
+    movegen = gen_t / (reps * len(positions)) * 1e6
     apply_us = _timed(apply) / (reps * len(positions)) * 1e6
     depth = 4 if quick else 5
     start = new_game(NINE_MENS_MORRIS)
@@ -521,13 +528,20 @@ def square_off_worker(quick: bool) -> dict[str, Any]:
 
     elapsed = _timed(run_perft)
     rate = nodes / elapsed
+    from astroplane.protocol import get_game
+
+    hook = get_game("square-off").core  # the same playouts through the packed core
+    core, first = hook(new_game(NINE_MENS_MORRIS)) if hook is not None else (None, None)
+    core_rate = _core_games_rate(core, first, n_games)
     return {
         "playout": playout,
         "movegen": movegen,
         "apply": apply_us,
         "perft": rate,
+        "bytes/state": _bytes_per_state(game, quick),
         "info": f"Square Off nine-mens-morris, COMPILED={COMPILED}, {len(positions)} "
-        f"mid-game positions, perft depth {depth} = {nodes} nodes",
+        f"mid-game positions, perft depth {depth} = {nodes} nodes, "
+        f"playouts through the packed core {core_rate:,.0f} plies/s",
         "compiled": COMPILED,
     }
 
@@ -564,6 +578,7 @@ def openspiel_morris_worker(quick: bool) -> dict[str, Any]:
         "movegen": movegen,
         "apply": apply_us,
         "perft": rate,
+        "bytes/state": float("nan"),  # C++ memory: invisible to tracemalloc
         "info": f"OpenSpiel {pyspiel.__version__} nine_mens_morris (C++), {len(positions)} "
         f"mid-game positions, perft depth {depth} = {nodes} nodes (child() copies the state)",
     }
@@ -653,14 +668,7 @@ def aeroplane_chess_worker(quick: bool) -> dict[str, Any]:
     n_games = 6 if quick else 30
 
     def game(seed: int) -> list[AeroplaneState]:
-        rng = random.Random(seed)
-        s = new_game(2)
-        out = [s]
-        while not s.is_over:
-            legal = s.legal_moves()
-            s = s.play(legal[rng.randrange(len(legal))])
-            out.append(s)
-        return out
+        return _seeded_game(lambda: new_game(2), seed)
 
     playout = _random_games_rate(lambda: new_game(2), n_games)
     positions: list[tuple[AeroplaneState, Move]] = []
@@ -737,7 +745,7 @@ WORKERS = {
 GAMES: dict[str, tuple[tuple[str, ...], str, str, str | None]] = {
     "astroplane": (MEASURES, "astroplane", "OpenSpiel chess", "openspiel"),
     "square-off": (
-        ("playout", "movegen", "apply", "perft"),
+        ("playout", "movegen", "apply", "perft", "bytes/state"),
         "square-off",
         "OpenSpiel nine_mens_morris",
         "openspiel-morris",

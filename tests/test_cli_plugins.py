@@ -95,6 +95,29 @@ def test_a_file_already_imported_is_not_run_twice() -> None:
     assert load_plugin(str(EXAMPLE)) == "tictactoe"
 
 
+def test_a_plugin_file_is_imported_once_whatever_route_loads_it(tmp_path: Path) -> None:
+    """The command line, the runs' workers and the server load a plug-in through the one
+    ``astroplane.plugins.load_plugin``: a file loaded once is found again by its resolved
+    path, even spelled through a symbolic link, and is not run a second time (which would
+    register its game twice and raise)."""
+    from astroplane import protocol
+    from astroplane.runs import _load_plugins
+
+    source = EXAMPLE.read_text().replace('"tic-tac-toe"', '"tic-tac-toe-twice"')
+    plugin = tmp_path / "twice.py"
+    plugin.write_text(source)
+    link = tmp_path / "link.py"
+    link.symlink_to(plugin)
+    try:
+        name = load_plugin(str(plugin))
+        assert "tic-tac-toe-twice" in protocol.games()
+        _load_plugins([str(link), str(plugin)])  # a worker given the parent's plug-ins
+        assert load_plugin(str(link)) == name
+    finally:
+        protocol._GAMES.pop("tic-tac-toe-twice", None)
+        sys.modules.pop(name, None)
+
+
 def test_split_plugins_keeps_the_other_arguments_in_order() -> None:
     """Both spellings are taken out; everything after ``--`` is left alone."""
     assert split_plugins(["--plugin=a", "play", "--", "--plugin", "b"], PARSER) == (

@@ -6,15 +6,20 @@ The check itself is tried on a small packed core written here for the tic-tac-to
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 import tictactoe
 
-from astroplane.core import Core, core_of
-from astroplane.protocol import games
+from astroplane import mcts
+from astroplane.core import Core, StateCore, core_of
+from astroplane.mcts import MCTSBot
+from astroplane.protocol import game_of, games
 from astroplane.testing.core import check_core
+
+perft = importlib.import_module("astroplane.perft")  # the module: astroplane.perft is the function
 
 LINES = tuple(sum(1 << i for i in line) for line in tictactoe.LINES)
 Pos = tuple[int, int]
@@ -149,3 +154,41 @@ def test_every_registered_core_agrees_with_its_states(name: str) -> None:
     game = games()[name]
     for players in game.player_counts:
         assert check_core(game, players=players, games=3, seed=players) == []
+
+
+def _on_states(state: Any) -> tuple[Any, Any]:
+    """``positions_of`` as for a game without a core: the states themselves."""
+    return StateCore(game_of(state).evaluate), state
+
+
+@pytest.mark.parametrize("name", sorted(n for n, g in games().items() if g.core is not None))
+def test_the_tools_count_and_choose_alike_on_the_core_and_on_the_states(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """perft counts the same on the packed core as on the states, and a seeded MCTSBot
+    makes the same choices, move for move, through a game's first plies."""
+    game = games()[name]
+    start = game.new_game(game.player_counts[0])
+    counts = [perft.perft(start, d) for d in (1, 2, 3)]
+    chosen = []
+    state = start
+    bot = MCTSBot(seed=7, iterations=40)
+    for _ in range(12):
+        if state.is_over:
+            break
+        if state.is_chance_node:
+            state = state.play(state.chance_outcomes()[0][0])
+            continue
+        move = bot.choose(state)
+        chosen.append(move)
+        state = state.play(move)
+    monkeypatch.setattr(perft, "positions_of", _on_states)
+    monkeypatch.setattr(mcts, "positions_of", _on_states)
+    assert [perft.perft(start, d) for d in (1, 2, 3)] == counts
+    state = start
+    bot = MCTSBot(seed=7, iterations=40)
+    for move in chosen:
+        while state.is_chance_node:
+            state = state.play(state.chance_outcomes()[0][0])
+        assert bot.choose(state) == move
+        state = state.play(move)

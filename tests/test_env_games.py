@@ -161,13 +161,14 @@ def test_the_game_is_picked_by_name_and_astroplane_stays_the_default() -> None:
 
 
 def test_options_reach_the_game() -> None:
-    """Players, rules (a value or its text), first and max_turns reach the new game."""
+    """Players, rules (a value or its text), first and max_turns reach the new game (60
+    turns of four players are 15 rounds [SC6], as in every tool: astroplane.turnlimit)."""
     g = get_game("starcastles")
     e = raw_env("starcastles", players=4, rules="starcastles-121", first="R", max_turns=60)
     e.reset()
     s = e.state
     assert s.player_count == 4 and s.rules.arm == 4 and s.to_move == 3
-    assert s.rules.max_rounds == 10 and e.agent_selection == "R"
+    assert s.rules.max_rounds == 15 and e.agent_selection == "R"
     assert e.observation_space("B")["observation"].shape == (46, 121)
     assert e.action_space("B").n == g.num_actions(s)
 

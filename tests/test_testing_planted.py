@@ -10,16 +10,28 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from astroplane import protocol
 from astroplane.protocol import Game
 from astroplane.testing import check_game
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
 _COUNT = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def _forget_planted_games() -> Iterator[None]:
+    """Each planted game leaves the registry after its test: a planted game left behind
+    showed up in other tests run in the same process (the games listed by ``--help``)."""
+    before = set(protocol._GAMES)
+    yield
+    for name in set(protocol._GAMES) - before:
+        protocol._GAMES.pop(name, None)
 
 
 def planted(example: str, *edits: tuple[str, str]) -> Game[Any, Any]:

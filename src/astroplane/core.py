@@ -28,16 +28,21 @@ A game offers its core through ``Game.core``: ``game.core(state) -> (core, posit
 ``core_of(state)`` asks the registered game. The conformance check
 ``astroplane.testing.core.check_core`` plays seeded games through the states and the core
 side by side and checks that they agree at every ply.
+
+The tools (``perft``, ``MCTSBot``, the PettingZoo environment) run on ``positions_of(state)``:
+the packed core and position of a game that has one, else a ``StateCore``, the same
+interface over the game's own states (the positions are the states, the actions their
+moves), so one search or count serves every game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
-from astroplane.protocol import State, game_of
+from astroplane.protocol import Game, State, game_of
 
-__all__ = ["Core", "core_of"]
+__all__ = ["Core", "StateCore", "core_of", "positions_of"]
 
 P = TypeVar("P", bound=Hashable)
 
@@ -111,3 +116,88 @@ def core_of(state: State[Any]) -> tuple[Core[Any], Hashable] | None:
         return None
     pair: tuple[Core[Any], Hashable] | None = hook(state)
     return pair
+
+
+class StateCore:
+    """The ``Core`` interface over a game's own states: a position is a state, an action
+    one of its moves (``legal_actions(s)`` is ``s.legal_moves()``, ``apply(s, m)`` is
+    ``s.play(m)``, checked). ``positions_of`` gives it for a game without a packed core.
+
+    Args:
+        evaluate: The game's heuristic ``(state, seat) -> float``, or None.
+
+    Attributes:
+        num_actions: 0: the actions are moves, not numbers.
+        evaluate: As given.
+    """
+
+    def __init__(self, evaluate: Callable[[Any, int], float] | None = None) -> None:
+        self.num_actions = 0
+        self.evaluate = evaluate
+
+    def __eq__(self, other: object) -> bool:
+        """State cores with the same heuristic are the same rules: the states carry theirs."""
+        return isinstance(other, StateCore) and other.evaluate == self.evaluate
+
+    def __hash__(self) -> int:
+        return hash(self.evaluate)
+
+    def legal_actions(self, p: State[Any]) -> Sequence[Any]:
+        """``p.legal_moves()``."""
+        return p.legal_moves()
+
+    def apply(self, p: State[Any], action: Any) -> State[Any]:
+        """``p.play(action)``."""
+        return p.play(action)
+
+    def is_terminal(self, p: State[Any]) -> bool:
+        """``p.is_over``."""
+        return p.is_over
+
+    def is_chance(self, p: State[Any]) -> bool:
+        """``p.is_chance_node``."""
+        return p.is_chance_node
+
+    def chance_outcomes(self, p: State[Any]) -> Sequence[tuple[Any, float]]:
+        """``p.chance_outcomes()``."""
+        return p.chance_outcomes()
+
+    def to_move(self, p: State[Any]) -> int:
+        """``p.to_move``."""
+        return int(p.to_move)
+
+    def seats(self, p: State[Any]) -> tuple[int, ...]:
+        """``p.seats``."""
+        return tuple(p.seats)
+
+    def turn(self, p: State[Any]) -> int:
+        """``p.turn``."""
+        return p.turn
+
+    def returns(self, p: State[Any]) -> tuple[float, ...]:
+        """``p.returns()``."""
+        return tuple(p.returns())
+
+    def state(self, p: State[Any]) -> State[Any]:
+        """``p`` itself."""
+        return p
+
+
+def positions_of(state: State[Any]) -> tuple[Core[Any], Hashable]:
+    """The core and position the tools run ``state`` on: its game's packed core and
+    packed position (``core_of``), or a ``StateCore`` and the state itself for a game
+    without a core or an unregistered state type.
+
+    Examples:
+        >>> import astroplane
+        >>> core, p = positions_of(astroplane.new_game(2))
+        >>> len(core.legal_actions(p)) == len(astroplane.new_game(2).legal_moves())
+        True
+    """
+    try:
+        game: Game[Any, Any] | None = game_of(state)
+    except ValueError:  # an unregistered state type
+        game = None
+    if game is not None and game.core is not None:
+        return game.core(state)
+    return StateCore(None if game is None else game.evaluate), cast(Hashable, state)

@@ -319,6 +319,10 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
             ``legal_moves()`` order; without it, a frontend gets one button per move.
         click_element: ``(token) -> id``: the id of the element of ``render_svg``'s
             drawing that a place token of ``click_paths`` stands for (``"pt-d2"``).
+        json_schema: ``() -> schema``: the JSON Schema (a ``dict``, draft 2020-12, a new
+            copy each call) of the documents ``to_json`` writes, for validating them on
+            a client; the conformance suite checks that it validates the game's JSON
+            (``astroplane.testing.schema``).
 
     Hooks with defaults (override them as methods): ``rules_from_text``,
     ``rules_to_text``, ``variants``, ``to_json``, ``from_json``, ``render_text``,
@@ -354,6 +358,7 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
     core: Callable[[StateT], tuple[Any, Hashable]] | None = None
     click_paths: Callable[[StateT], Sequence[Any]] | None = None
     click_element: Callable[[str], str] | None = None
+    json_schema: Callable[[], dict[str, Any]] | None = None
 
     to_json: Callable[[StateT], str] | None = _derived("to_json", _to_json)
     from_json: Callable[..., StateT] | None = _derived("from_json", _from_json)

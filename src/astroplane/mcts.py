@@ -36,8 +36,11 @@ what the per-seat ``returns()`` of the protocol express directly, and is the usu
 choice for multi-player UCT (Sturtevant 2008, "An analysis of UCT in multi-player
 games"); with 2 players the two rules coincide.
 
-The bot is reproducible: for a given seed and an iteration budget (``iterations``), the
-same sequence of states gives the same moves. A time budget (``seconds``) is as strong
+The search runs on the game's packed core by action number when it has one
+(``astroplane.core.positions_of``: no state is built during the search), else on the
+states and their moves; both ways make the same choices. The bot is reproducible: for a
+given seed and an iteration budget (``iterations``), the same sequence of states gives the
+same moves. A time budget (``seconds``) is as strong
 as the machine allows but not reproducible. Between calls the bot keeps the subtree of
 the state it moved to (*tree reuse*), so the later actions of the same turn start with
 the statistics of the earlier searches.
@@ -61,8 +64,9 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Literal, TypeVar
 
+from astroplane.core import Core, StateCore, positions_of
 from astroplane.kit.limits import shown
-from astroplane.protocol import State, game_of, sample_chance
+from astroplane.protocol import State, game_of
 
 __all__ = ["DEFAULT_ITERATIONS", "MCTSBot", "SearchStats"]
 
@@ -77,10 +81,11 @@ Evaluation = Callable[[Any, int], float]
 
 
 class _Node:
-    """A node of the search tree: a state, its statistics and its children.
+    """A node of the search tree: a position (``astroplane.core.positions_of``: a packed
+    position, or a state), its statistics and its children.
 
     ``value`` holds the sum over the playouts through the node of their value vectors
-    (one float per entry of ``state.returns()``).
+    (one float per entry of the position's returns).
     """
 
     __slots__ = (
@@ -94,18 +99,25 @@ class _Node:
         "visits",
     )
 
-    def __init__(self, state: State[Any], width: int) -> None:
+    def __init__(self, core: Core[Any], state: Hashable, width: int) -> None:
         self.state = state
         self.visits = 0
         self.value = [0.0] * width
-        self.terminal = state.is_over
-        self.chance = (not self.terminal) and state.is_chance_node
-        self.mover = -1 if self.terminal or self.chance else int(state.to_move)
-        #: Decision node: legal moves best first, not yet ordered if None. Chance node:
-        #: unused (children are keyed by outcome).
-        self.moves: list[tuple[Any, State[Any]]] | None = None
+        self.terminal = core.is_terminal(state)
+        self.chance = (not self.terminal) and core.is_chance(state)
+        self.mover = -1 if self.terminal or self.chance else int(core.to_move(state))
+        #: Decision node: legal actions with the positions after them, best first, not
+        #: yet ordered if None. Chance node: unused (children are keyed by outcome).
+        self.moves: list[tuple[Any, Hashable]] | None = None
         #: Decision node: children in ``moves`` order. Chance node: by outcome.
         self.children: list[_Node] | dict[Any, _Node] = {} if self.chance else []
+
+
+def _sample(core: Core[Any], p: Hashable, rng: random.Random) -> Any:
+    """A chance outcome of ``p`` drawn with its probability (as
+    ``astroplane.protocol.sample_chance`` draws it from a state)."""
+    outcomes = core.chance_outcomes(p)
+    return rng.choices([a for a, _q in outcomes], [q for _a, q in outcomes])[0]
 
 
 class SearchStats:
@@ -247,8 +259,9 @@ class MCTSBot:
         self.stats = SearchStats()
         self._rng = random.Random(seed)
         self._root: _Node | None = None
+        self._root_core: Core[Any] | None = None
+        self._core: Core[Any] | None = None
         self._eval: Evaluation | None = None
-        self._eval_for: str | None = None
 
     def __repr__(self) -> str:
         budget = []
@@ -280,20 +293,21 @@ class MCTSBot:
         if state.is_chance_node:
             raise ValueError("a chance node: draw the outcome with protocol.sample_chance")
         start = time.perf_counter()
-        self._prepare(state)
+        core, p = self._prepare(state)
         legal = state.legal_moves()
-        root = self._find_root(state)
+        root = self._find_root(core, p)
         if len(legal) == 1:  # forced: keep the subtree (if any) without searching
-            self._finish(root, legal[0], 0, start, 0)
+            self._finish(root, 0, start, 0)
             return legal[0]
         if root.moves is None:
             self._order(root)
         assert root.moves is not None
+        actions = list(core.legal_actions(p))  # in the order of legal_moves()
         # A move that wins outright at once needs no search.
-        for i, (move, after) in enumerate(root.moves):
-            if after.is_over and after.returns()[root.mover] >= 1.0:
-                self._finish(root, move, 0, start, i)
-                return move
+        for i, (action, after) in enumerate(root.moves):
+            if core.is_terminal(after) and core.returns(after)[root.mover] >= 1.0:
+                self._finish(root, 0, start, i)
+                return legal[actions.index(action)]
         done = 0
         deadline = None if self.seconds is None else start + self.seconds
         limit = self.iterations
@@ -314,27 +328,35 @@ class MCTSBot:
                 children[i].value[mover] / (children[i].visits or 1),
             ),
         )
-        move = root.moves[best][0]
-        self._finish(root, move, done, start, best)
-        return move
+        self._finish(root, done, start, best)
+        return legal[actions.index(root.moves[best][0])]
 
     # ---- search -----------------------------------------------------------------
-    def _prepare(self, state: State[Any]) -> None:
-        """Pick the heuristic for this game (once per game name)."""
-        name = getattr(type(state), "game_name", None)
-        if self.evaluation is not None:
-            self._eval = self.evaluation
-        elif name != self._eval_for or self._eval is None:
-            self._eval = _default_evaluation(state)
-            self._eval_for = name
+    def _prepare(self, state: State[Any]) -> tuple[Core[Any], Hashable]:
+        """The core and position to search (``positions_of``), and the heuristic on its
+        positions: the bot's ``evaluation`` (on states), else the core's or the game's."""
+        core, p = positions_of(state)
+        ev = self.evaluation
+        if ev is None and core.evaluate is not None:  # the core's own heuristic
+            self._eval = core.evaluate
+        else:
+            if ev is None:
+                ev = _default_evaluation(state)
+            if ev is None or isinstance(core, StateCore):  # the positions are the states
+                self._eval = ev
+            else:
+                on_states, view = ev, core.state
+                self._eval = lambda q, seat: on_states(view(q), seat)
+        self._core = core
+        return core, p
 
-    def _find_root(self, state: State[Any]) -> _Node:
-        """The node of ``state`` in the kept tree (searching a few levels down, so the
-        other players' actions since the last call are followed), or a new node."""
+    def _find_root(self, core: Core[Any], p: Hashable) -> _Node:
+        """The node of ``p`` in the kept tree (searching a few levels down, so the other
+        players' actions since the last call are followed), or a new node."""
         old = self._root
-        if old is not None and self.reuse_tree:
+        if old is not None and self.reuse_tree and self._root_core == core:
             try:
-                key: int | None = hash(state)
+                key: int | None = hash(p)
             except TypeError:  # an unhashable state type: compare states only
                 key = None
             frontier = [old]
@@ -343,16 +365,15 @@ class MCTSBot:
                 nxt: list[_Node] = []
                 for node in frontier:
                     seen += 1
-                    if (key is None or hash(node.state) == key) and node.state == state:
+                    if (key is None or hash(node.state) == key) and node.state == p:
                         return node
                     kids = node.children
                     nxt.extend(kids.values() if isinstance(kids, dict) else kids)
                 frontier = nxt
-        return _Node(state, len(state.returns()))
+        self._root_core = core
+        return _Node(core, p, len(core.returns(p)))
 
-    def _finish(
-        self, root: _Node, move: Any, done: int, start: float, index: int | None = None
-    ) -> None:
+    def _finish(self, root: _Node, done: int, start: float, index: int | None = None) -> None:
         """Record the stats and keep the chosen subtree for the next call."""
         stats = self.stats
         stats.iterations = done
@@ -370,19 +391,22 @@ class MCTSBot:
     def _order(self, node: _Node) -> None:
         """Play every legal action of a decision node once; sort them best first for the
         mover by the heuristic (terminal results by their returns), or shuffle them."""
-        state = node.state
-        pairs = [(m, state.play(m)) for m in state.legal_moves()]
+        core = self._core
+        assert core is not None
+        p = node.state
+        apply = core.apply
+        pairs = [(a, apply(p, a)) for a in core.legal_actions(p)]
         ev = self._eval
         mover = node.mover
         if ev is None:
             self._rng.shuffle(pairs)
         else:
 
-            def key(pair: tuple[Any, State[Any]]) -> float:
+            def key(pair: tuple[Any, Hashable]) -> float:
                 after = pair[1]
-                if after.is_over:
-                    return 1e18 * (after.returns()[mover] - 0.5)
-                if after.is_chance_node:
+                if core.is_terminal(after):
+                    return 1e18 * (core.returns(after)[mover] - 0.5)
+                if core.is_chance(after):
                     return 0.0
                 return ev(after, mover)
 
@@ -396,16 +420,19 @@ class MCTSBot:
         path = [root]
         node = root
         rng = self._rng
+        core = self._core
+        assert core is not None
         c = self.exploration
         widening = self.widening
         while not node.terminal:
             if node.chance:
-                outcome = sample_chance(node.state, rng)
+                outcome = _sample(core, node.state, rng)
                 kids = node.children
                 assert isinstance(kids, dict)
                 child = kids.get(outcome)
                 if child is None:
-                    child = kids[outcome] = _Node(node.state.play(outcome), len(node.value))
+                    after = core.apply(node.state, outcome)
+                    child = kids[outcome] = _Node(core, after, len(node.value))
                     path.append(child)
                     node = child
                     break
@@ -422,7 +449,7 @@ class MCTSBot:
             if widening > 0:
                 allowed = min(allowed, math.ceil(widening * math.sqrt(node.visits + 1)))
             if len(kids_list) < allowed:
-                child = _Node(moves[len(kids_list)][1], len(node.value))
+                child = _Node(core, moves[len(kids_list)][1], len(node.value))
                 kids_list.append(child)
                 path.append(child)
                 node = child
@@ -446,47 +473,50 @@ class MCTSBot:
             for i, v in enumerate(value):
                 acc[i] += v
 
-    def _rollout(self, state: State[Any]) -> Sequence[float]:
-        """The value vector of a playout from ``state`` (see the module docs, step 3)."""
+    def _rollout(self, p: Hashable) -> Sequence[float]:
+        """The value vector of a playout from ``p`` (see the module docs, step 3)."""
+        core = self._core
+        assert core is not None
         rng = self._rng
         ev = self._eval
         depth = self.playout_depth if ev is not None else self.max_playout_actions
         greedy = self.playout == "greedy" and ev is not None
+        apply = core.apply
         for _ in range(depth):
-            if state.is_over:
-                return state.returns()
-            if state.is_chance_node:
-                state = state.play(sample_chance(state, rng))
+            if core.is_terminal(p):
+                return core.returns(p)
+            if core.is_chance(p):
+                p = apply(p, _sample(core, p, rng))
                 continue
-            moves = state.legal_moves()
-            if greedy and len(moves) > 1:
+            actions = core.legal_actions(p)
+            if greedy and len(actions) > 1:
                 assert ev is not None
-                seat = state.to_move
-                a = state.play(rng.choice(moves))
-                b = state.play(rng.choice(moves))
-                state = a if _value(ev, a, seat) >= _value(ev, b, seat) else b
+                seat = core.to_move(p)
+                a = apply(p, rng.choice(actions))
+                b = apply(p, rng.choice(actions))
+                p = a if _value(core, ev, a, seat) >= _value(core, ev, b, seat) else b
             else:
-                state = state.play(rng.choice(moves))
-        if state.is_over:
-            return state.returns()
-        width = len(state.returns())
+                p = apply(p, rng.choice(actions))
+        if core.is_terminal(p):
+            return core.returns(p)
+        width = len(core.returns(p))
         if ev is None:
-            seats = state.seats
+            seats = core.seats(p)
             return [1.0 / len(seats) if s in seats else 0.0 for s in range(width)]
         scale = self.eval_scale
         out = [0.0] * width
-        if state.is_chance_node:  # the heuristic is for decision states: roll once more
-            state = state.play(sample_chance(state, rng))
-            if state.is_over:
-                return state.returns()
-        for s in state.seats:
-            x = ev(state, s) / scale
+        if core.is_chance(p):  # the heuristic is for decision positions: roll once more
+            p = apply(p, _sample(core, p, rng))
+            if core.is_terminal(p):
+                return core.returns(p)
+        for s in core.seats(p):
+            x = ev(p, s) / scale
             out[s] = 1.0 / (1.0 + math.exp(-x)) if x > -700 else 0.0
         return out
 
 
-def _value(ev: Evaluation, state: State[Any], seat: int) -> float:
-    """The heuristic of ``state`` for ``seat``, a finished game by its returns."""
-    if state.is_over:
-        return 1e18 * (state.returns()[seat] - 0.5)
-    return ev(state, seat)
+def _value(core: Core[Any], ev: Evaluation, p: Hashable, seat: int) -> float:
+    """The heuristic of ``p`` for ``seat``, a finished game by its returns."""
+    if core.is_terminal(p):
+        return 1e18 * (core.returns(p)[seat] - 0.5)
+    return ev(p, seat)

@@ -1,13 +1,14 @@
 """Counting action sequences (perft), to check move generation against known numbers [D22].
 
 Written against the game-agnostic ``astroplane.protocol.State``, so it counts any
-registered game. Every action is one ply: for ASTROPLANE a move, a free Wormhole travel
-and ending the turn under [D7] alike; at a chance node (a die roll, in games that have
-them) each outcome of ``legal_moves()`` is one ply too, so perft counts the branches of
-the whole game tree, chance included. Turn changes happen inside ``GameState.play``, so a
-sequence may cross into the next player's turn. A sequence that reaches the
-end of the game before its last action counts 0 (the finished state has no
-legal action).
+registered game; the counting runs on the game's packed core by action number when it has
+one (``astroplane.core.positions_of``), without building states, else on the states.
+Every action is one ply: for ASTROPLANE a move, a free Wormhole travel and ending the turn
+under [D7] alike; at a chance node (a die roll, in games that have them) each outcome of
+``legal_moves()`` is one ply too, so perft counts the branches of the whole game tree,
+chance included. Turn changes happen inside ``GameState.play``, so a sequence may cross
+into the next player's turn. A sequence that reaches the end of the game before its last
+action counts 0 (the finished state has no legal action).
 
 Examples:
     >>> import astroplane
@@ -23,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from astroplane.core import Core, positions_of
 from astroplane.kit.limits import shown
 from astroplane.protocol import State
 
@@ -62,17 +64,19 @@ def perft(state: State[Any], depth: int) -> int:
         >>> perft(astroplane.new_game(2), 0), perft(astroplane.new_game(2), 1)
         (1, 6)
     """
-    return _perft(state, _check_depth(depth, 0))
+    depth = _check_depth(depth, 0)
+    core, p = positions_of(state)
+    return _perft(core, p, depth)
 
 
-def _perft(state: State[Any], depth: int) -> int:
+def _perft(core: Core[Any], p: Hashable, depth: int) -> int:
     if depth == 0:
         return 1
-    moves = state.legal_moves()
+    actions = core.legal_actions(p)
     if depth == 1:
-        return len(moves)
-    play = state.play
-    return sum(_perft(play(m), depth - 1) for m in moves)
+        return len(actions)
+    apply = core.apply
+    return sum(_perft(core, apply(p, a), depth - 1) for a in actions)
 
 
 def divide(state: State[Any], depth: int) -> dict[Hashable, int]:
@@ -99,4 +103,9 @@ def divide(state: State[Any], depth: int) -> dict[Hashable, int]:
         (6, 47)
     """
     _check_depth(depth, 1)
-    return {m: _perft(state.play(m), depth - 1) for m in state.legal_moves()}
+    core, p = positions_of(state)
+    moves = state.legal_moves()  # in the order of the core's actions
+    return {
+        m: _perft(core, core.apply(p, a), depth - 1)
+        for m, a in zip(moves, core.legal_actions(p), strict=True)
+    }

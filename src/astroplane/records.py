@@ -5,9 +5,12 @@
 A record is the PGN-like text every game writes (``Game.record_to_text``: the game's own
 record class, or the kit's record made from its ``Game``, ``astroplane.kit.anyrecord``).
 Every game's record names its game in a ``[Game "square-off"]`` header but ASTROPLANE's,
-which are older than the other games: a record without one is read as ASTROPLANE's (and
-ASTROPLANE's reader refuses a record that another game's headers mark as that game's).
-Games installed as plug-ins (entry point group ``astroplane.games``) are found too.
+which are older than the other games: a record without one is read as ASTROPLANE's,
+unless it has a header that only other games' records write and ASTROPLANE's do not
+(Aeroplane Chess's ``Colours``, StarCastles' ``Players``: ``record_marks``). Such a
+record is another game's that lost its ``Game`` header, and is refused with a
+``NotationError`` that names the header to add. Games installed as plug-ins (entry point
+group ``astroplane.games``) are found too, and their records' headers count the same.
 
 Examples:
     >>> import astroplane
@@ -30,12 +33,18 @@ Examples:
     ...
     astroplane.errors.UnknownGameError: the Game header: unknown game 'chess' (known: ...) \
 (line 1: 'chess')
+    >>> astroplane.read_record('[Colours "RB"]\\n\\n1. R: 6 R1')  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    astroplane.errors.NotationError: the record has no [Game "..."] header, so it would be \
+read as ASTROPLANE, but its Colours header is written only by records of Aeroplane Chess \
+(not ASTROPLANE): add [Game "aeroplane-chess"] ... (line 1: 'RB')
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -43,14 +52,27 @@ import attrs
 
 from astroplane.errors import NotationError, UnknownGameError
 from astroplane.gamebase import Game
+from astroplane.kit.anyrecord import record_class
 from astroplane.kit.limits import shown
 from astroplane.kit.records import split_games, token_header
-from astroplane.protocol import get_game
+from astroplane.protocol import games, get_game
 
-__all__ = ["RecordedGame", "UnknownGameError", "game_of_record", "read_record", "write_record"]
+__all__ = [
+    "RecordedGame",
+    "UnknownGameError",
+    "game_of_record",
+    "read_record",
+    "record_marks",
+    "write_record",
+]
 
 #: The game of a record without a ``Game`` header (ASTROPLANE's records have none).
 DEFAULT_GAME = "astroplane"
+
+
+#: The header names each game's records write themselves, by game name (with the game
+#: they were found for): its record format's own headers and its seat headers.
+_WRITTEN: dict[str, tuple[Game[Any, Any], frozenset[str]]] = {}
 
 
 def _read_only(headers: Mapping[str, str]) -> Mapping[str, str]:
@@ -90,13 +112,90 @@ class RecordedGame:
         return deque(self.states(), maxlen=1)[0]
 
 
+def _written_headers(game: Game[Any, Any]) -> frozenset[str]:
+    """The header names ``game``'s records write themselves (found once per game): its
+    record format's (``RecordFormat.own_headers``) and the seat headers it writes for each
+    player count (``seat_headers``: ``Seats``, ``Colours``, ``Players``); none for a game
+    whose records cannot be built (it cannot start a game)."""
+    known = _WRITTEN.get(game.name)
+    if known is not None and known[0] is game:
+        return known[1]
+    try:
+        fmt = (game.record_type or record_class(game)).FORMAT
+        names = set(fmt.own_headers)
+        for count in game.player_counts:
+            names.update(name for name, _value in fmt.seat_headers(game.new_game(count)))
+    except (ValueError, TypeError):  # a plug-in that cannot start a game has no records
+        names = set()
+    written = frozenset(names)
+    _WRITTEN[game.name] = (game, written)
+    return written
+
+
+def record_marks() -> Mapping[str, tuple[str, ...]]:
+    """The headers that only other games' records write, not ASTROPLANE's (whose records
+    have no ``Game`` header), with the names of the games that write them, in the order
+    of ``games()``: a record without a ``Game`` header that has one of them is refused.
+
+    Found from each registered and installed game's record format (its own headers and its
+    seat headers), so a plug-in's records count too.
+
+    Examples:
+        >>> record_marks()["Colours"]
+        ('aeroplane-chess',)
+    """
+    own = _written_headers(get_game(DEFAULT_GAME))
+    marks: dict[str, list[str]] = {}
+    for name, game in games().items():
+        if name != DEFAULT_GAME:
+            for header in sorted(_written_headers(game) - own - {"Game"}):
+                marks.setdefault(header, []).append(name)
+    return MappingProxyType({header: tuple(names) for header, names in marks.items()})
+
+
+def _refuse_marked(headers: Mapping[str, tuple[str, int]]) -> None:
+    """Refuse a record without a ``Game`` header that has a header only other games'
+    records write (``record_marks``): it is one of theirs that lost its ``Game`` header.
+
+    Raises:
+        NotationError: Naming the header, its games and the ``Game`` header to add;
+            ``line`` is the header's.
+    """
+    own = _written_headers(get_game(DEFAULT_GAME))
+    if set(headers) <= own:
+        return
+    marks = record_marks()
+    for header, (value, line) in headers.items():
+        names = marks.get(header)
+        if names:
+            raise NotationError(_marked_problem(header, names), value, None, line)
+
+
+def _marked_problem(header: str, names: Iterable[str]) -> str:
+    named = [(name, get_game(name).title) for name in names]
+    titles = " and ".join(title for _name, title in named)
+    add = " or ".join(f'[Game "{name}"]' for name, _title in named)
+    own = get_game(DEFAULT_GAME).title
+    return (
+        f'the record has no [Game "..."] header, so it would be read as {own}, but its '
+        f"{header} header is written only by records of {titles} (not {own}): add {add} "
+        "to read it as that game's"
+    )
+
+
 def game_of_record(text: str) -> tuple[Game[Any, Any], dict[str, str]]:
-    """The game of a record of one game, from its ``Game`` header (ASTROPLANE when it has
-    none), and its headers by name; nothing else of the record is read.
+    """The game of a record of one game, from its ``Game`` header, and its headers by
+    name; nothing else of the record is read.
+
+    A record without a ``Game`` header is ASTROPLANE's (its records have none), unless
+    it has a header only other games' records write (``record_marks``: Aeroplane Chess's
+    ``Colours``, StarCastles' ``Players``): it is then refused.
 
     Raises:
         NotationError: If ``text`` is not a string, too long, holds no game or several,
-            or a header line is malformed (``line`` says which).
+            a header line is malformed (``line`` says which), or the record has no
+            ``Game`` header and a header of another game's records (the message names
+            the ``[Game "..."]`` header to add and the game; ``line`` is the header's).
         UnknownGameError: If the ``Game`` header names no registered or installed game,
             or an installed game that fails to load (a ``NotationError`` too).
     """
@@ -105,6 +204,8 @@ def game_of_record(text: str) -> tuple[Game[Any, Any], dict[str, str]]:
     raw = next(split_games(text, many=False))
     headers = raw.header_map()
     name, line = token_header(headers, "Game", DEFAULT_GAME)
+    if line is None:
+        _refuse_marked(headers)
     try:
         game = get_game(name)
     except ValueError as exc:
@@ -142,10 +243,18 @@ def write_record(start: Any, moves: Sequence[Any], headers: Mapping[str, str] | 
 
     Raises:
         ValueError: If ``start`` is no state of a registered game, a move is illegal, or
-            a header cannot be written (the game's ``record_to_text`` says why).
+            a header cannot be written (the game's ``record_to_text`` says why; for
+            ASTROPLANE, whose records have no ``Game`` header, also a header only other
+            games' records write, which ``read_record`` would refuse).
     """
     name = getattr(type(start), "game_name", None)
     if not isinstance(name, str):
         raise ValueError(f"write_record takes a state of a game, not {type(start).__name__}")
     game = get_game(name)
-    return game.record_to_text(start, list(moves), dict(headers or {}))
+    extra = dict(headers or {})
+    if name == DEFAULT_GAME:
+        try:
+            _refuse_marked({key: (str(value), 0) for key, value in extra.items()})
+        except NotationError as exc:
+            raise ValueError(f"{exc.problem} (a header given to write_record)") from None
+    return game.record_to_text(start, list(moves), extra)

@@ -39,19 +39,17 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import importlib.util
-import sys
 import time
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from pathlib import Path
 from typing import Any, Protocol
 
 import attrs
 
 from astroplane.agents import BOTS, THINKING_BOTS, Agent, make_bot, play_game
+from astroplane.plugins import load_plugin
 from astroplane.protocol import Game, State, get_game
 
 __all__ = [
@@ -228,31 +226,12 @@ class GameResult:
         return self.error is None
 
 
-def _imported(path: Path) -> bool:
-    """Is the file at ``path`` imported in this process already (under any name)?"""
-    return any(
-        getattr(m, "__file__", None) and Path(m.__file__ or "").resolve() == path
-        for m in list(sys.modules.values())
-    )
-
-
 def _load_plugins(plugins: Iterable[str]) -> None:
-    """Import each plug-in (a module name or a ``.py`` file) once in this process: a file
-    imported before, under any name (``--plugin`` loaded it), is not run again."""
+    """Import each plug-in (a module name or a ``.py`` file) once in this process
+    (``astroplane.plugins.load_plugin``): a file imported before, under any name (the
+    parent's ``--plugin`` loaded it), is not run again."""
     for ref in plugins:
-        if ref.endswith(".py"):
-            path = Path(ref).expanduser().resolve()
-            if _imported(path):
-                continue
-            name = f"astroplane_plugin_{hashlib.sha256(str(path).encode()).hexdigest()[:12]}"
-            spec = importlib.util.spec_from_file_location(name, path)
-            if spec is None or spec.loader is None:
-                raise ValueError(f"cannot import the plug-in file {ref!r}")
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[name] = module
-            spec.loader.exec_module(module)
-        else:
-            importlib.import_module(ref)
+        load_plugin(ref)
 
 
 def _bot(name: str, seed: int, spec: RunSpec) -> Agent:

@@ -1,7 +1,8 @@
 """The engine's fast paths give what the plain definitions give: the byte tables of
-``movegen`` against loops over the board's lines, the slide memo against no memo, the
-states ``play`` assembles against the attrs constructor, and ``quickplay``'s one-pass ply
-against ``play.apply``, written out rule by rule."""
+``movegen`` against loops over the board's lines, the slide memo against no memo, the two
+catalogs (action numbers, moves) against each other, ``has_move`` against ``generate``,
+the views ``play`` builds against the attrs constructor, and the packed core's ply with
+its move list (``step``) against ``apply`` and ``legal_moves``."""
 
 from __future__ import annotations
 
@@ -20,13 +21,16 @@ from astroplane.games.square_off import (
     NINE_MENS_MORRIS,
     SQUARE_OFF,
     TRADING_PLACES,
-    Move,
     Rules,
     SquareOffState,
+    core,
+    evaluation,
+    move_to_action,
     movegen,
     new_game,
+    packed,
     play,
-    quickplay,
+    viewbase,
 )
 from astroplane.games.square_off.board import BOARD, Board
 from astroplane.games.square_off.movegen import (
@@ -37,6 +41,7 @@ from astroplane.games.square_off.movegen import (
     removable,
     tables,
 )
+from astroplane.games.square_off.viewbase import FIELDS
 
 #: The standard board with the four diagonals of the corners (20 lines: the line tables
 #: then span three bytes of line indices).
@@ -50,6 +55,7 @@ DIAGONALS = Board.build(
         ("g1", "f2", "e3"),
     ],
 )
+PRESETS = [SQUARE_OFF, NINE_MENS_MORRIS, JUMP_OFF, TRADING_PLACES]
 
 
 def _naive_full(board: Board, mine: int) -> int:
@@ -87,80 +93,75 @@ def test_removable_follows_so4() -> None:
         assert removable(BOARD, NINE_MENS_MORRIS, victim) == (free or victim)
 
 
-def _fresh_tables(monkeypatch: pytest.MonkeyPatch, memo_limit: int) -> None:
-    """Forget every board's tables (rebuilt on the next ask) and set the memo limit."""
-    monkeypatch.setattr(movegen, "_MEMO_LIMIT", memo_limit)
-    monkeypatch.setattr(movegen, "_TABLES", {})
-    monkeypatch.setattr(movegen, "_last", (None, None))
+def _mover(state: SquareOffState) -> tuple[int, int, int, int, int, int, bool]:
+    """``generate``'s arguments after the catalog for the player to act: flags, flies,
+    mine, theirs, in hand, marks, removing."""
+    me = state.to_move
+    mine, hand = state.occupancy[me], state.in_hand[me]
+    flags = movegen.flags_of(state.rules)
+    flies = flags & movegen.FLYING if not hand and mine.bit_count() == 3 else 0
+    return (
+        flags, flies, mine, state.occupancy[1 - me], hand, state.cooldown[me], bool(state.removals)
+    )  # fmt: skip
 
 
-@pytest.mark.parametrize("rules", [SQUARE_OFF, NINE_MENS_MORRIS, JUMP_OFF, TRADING_PLACES])
-def test_the_slide_memo_changes_no_move(monkeypatch: pytest.MonkeyPatch, rules: Rules) -> None:
-    """generate lists the same moves in the same order with the slide memo full from the
-    start (every chunk's slides computed piece by piece) as with it."""
-    states = [s for seed in range(4) for s in playout(seed, rules)[0] if not s.is_over]
-    with_memo = [s._generate() for s in states]
-    _fresh_tables(monkeypatch, memo_limit=0)
-    assert [s._generate() for s in states] == with_memo
-    assert not any(tables(s.board).slide_memo[0] for s in states[:1])
+def _states(rules: Rules, games: int = 4) -> list[SquareOffState]:
+    return [s for seed in range(games) for s in playout(seed, rules)[0] if not s.is_over]
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_the_slide_memo_changes_no_move(rules: Rules) -> None:
+    """Tables built with no room in the slide memo (every chunk's slides computed piece by
+    piece) list the same actions and moves in the same order as the standard tables."""
+    states = _states(rules)
+    full = tables(BOARD)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(movegen, "_MEMO_LIMIT", 0)
+        bare = movegen.Tables(BOARD)
+    assert not any(bare.actions.slide_memo) and not any(bare.moves.slide_memo)
+    for s in states:
+        args = _mover(s)
+        assert movegen.generate(bare, bare.actions, *args) == movegen.generate(
+            full, full.actions, *args
+        )
+        assert movegen.generate(bare, bare.moves, *args) == s.legal_moves()
 
 
 def test_the_slide_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """The slide memo keeps at most _MEMO_LIMIT keys a chunk, and past it still answers."""
-    _fresh_tables(monkeypatch, memo_limit=5)
-    states, _moves = playout(7, SQUARE_OFF)
-    assert [s._generate() for s in states if not s.is_over]
-    assert all(len(memo) <= 5 for memo in tables(BOARD).slide_memo)
-
-
-def _constructed(s: SquareOffState) -> SquareOffState:
-    return SquareOffState(*(getattr(s, a.name) for a in attrs.fields(SquareOffState)[:-1]))
-
-
-def test_assembled_states_are_the_constructors_values() -> None:
-    """A state play() assembles equals and hashes like the same fields through the attrs
-    constructor, is a SquareOffState, stays frozen, takes weak references and pickles."""
-    states, _moves = playout(3, NINE_MENS_MORRIS)
-    for s in states[1:]:
-        twin = _constructed(s)
-        assert type(s) is SquareOffState
-        assert s == twin and hash(s) == hash(twin) and repr(s) == repr(twin)
-        assert s.legal_moves() == twin.legal_moves()
-    last = states[-1]
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        last.turns = 0  # type: ignore[misc]
-    assert weakref.ref(last)() is last
-    back = pickle.loads(pickle.dumps(last))
-    assert back == last and hash(back) == hash(last)
-    assert len({*states, *map(_constructed, states)}) == len(set(states))
-
-
-def test_a_subclass_is_assembled_through_its_constructor() -> None:
-    """settle builds a subclass of SquareOffState (which may add slots) with its own
-    constructor: play() on one returns one of the subclass."""
-
-    @attrs.frozen(hash=False, repr=False)
-    class Tagged(SquareOffState):
-        pass
-
-    start = _constructed(playout(1, SQUARE_OFF, max_plies=3)[0][-1])
-    tagged = Tagged(*(getattr(start, a.name) for a in attrs.fields(SquareOffState)[:-1]))
-    after = tagged.play(tagged.legal_moves()[0])
-    assert type(after) is Tagged
-    assert after == Tagged(*(getattr(after, a.name) for a in attrs.fields(Tagged)[:-1]))
+    monkeypatch.setattr(movegen, "_MEMO_LIMIT", 5)
+    small = movegen.Tables(BOARD)
+    full = tables(BOARD)
+    for s in _states(SQUARE_OFF, games=2):
+        args = _mover(s)
+        assert movegen.generate(small, small.moves, *args) == s.legal_moves()
+    assert all(len(memo) <= 5 for memo in small.moves.slide_memo)
+    assert [len(m) for m in full.moves.slide_memo] == [len(m) for m in full.actions.slide_memo]
 
 
 def test_the_standard_boards_slides_are_listed_when_the_tables_are_built() -> None:
     """The standard board's slide chunks have 13,012 keys in all, each listed when the
     tables are built, so no position computes its slides piece by piece."""
-    fresh = movegen._build(BOARD)
-    assert [len(m) for m in fresh.slide_memo] == [1665, 4841, 4841, 1665]
-    assert fresh.slide_memo == tables(BOARD).slide_memo
+    fresh = movegen.Tables(BOARD)
+    for cat in (fresh.actions, fresh.moves):
+        assert [len(m) for m in cat.slide_memo] == [1665, 4841, 4841, 1665]
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_the_catalogs_list_the_same_actions(rules: Rules) -> None:
+    """The moves a state hands out are the moves of the action numbers the core lists,
+    one for one, and each move's number is the core's (``SquareOffCore.numbers``)."""
+    for s in _states(rules):
+        c, p = s._core, s._p
+        actions = c.legal_actions(p)
+        moves = s.legal_moves()
+        assert [move_to_action(m) for m in moves] == list(actions)
+        assert [c.numbers[id(m)] for m in moves] == list(actions)
 
 
 @st.composite
 def _any_rules(draw: st.DrawFn) -> Rules:
-    """Rules of any options: the plain ones quickplay plays and the others it hands over."""
+    """Rules of any options."""
     return Rules(
         pieces=draw(st.integers(3, 12)),
         flying=draw(st.booleans()),
@@ -175,51 +176,126 @@ def _any_rules(draw: st.DrawFn) -> Rules:
     )
 
 
-def _same_ply(state: SquareOffState, move: Move) -> SquareOffState:
-    """Play ``move`` both ways; assert the two states and their moves are the same."""
-    quick, slow = quickplay.apply(state, move), play.apply(state, move)
-    assert quick == slow and hash(quick) == hash(slow) and repr(quick) == repr(slow)
-    assert quick.legal_moves() == slow.legal_moves() and quick.outcome == slow.outcome
-    return quick
-
-
 @given(rules=_any_rules(), seed=st.integers(0, 2**32 - 1))
-def test_the_one_pass_ply_is_the_rule_by_rule_ply(rules: Rules, seed: int) -> None:
-    """quickplay.apply gives the state play.apply gives, with the same legal moves and
-    outcome, at every ply of a random game under any options."""
+def test_a_ply_is_apply_with_the_next_moves(rules: Rules, seed: int) -> None:
+    """At every ply of a random game under any options: the core's ``ply`` listing moves
+    (what ``play`` runs) gives ``apply``'s position and that position's legal moves;
+    ``has_move`` is whether ``generate`` lists one; the end checks found an end exactly
+    when no move is listed or a draw or a two-piece loss applies."""
     rng = random.Random(seed)
     state = new_game(rules, first=rng.choice("WB"))
+    c = state._core
     while not state.is_over:
-        state = _same_ply(state, rng.choice(state.legal_moves()))
+        p = state._p
+        action = rng.choice(c.legal_actions(p))
+        after, listed = c.ply(p, action, c.tab.moves)
+        assert after == c.apply(p, action)
+        assert listed == c.legal_moves(after)
+        nxt = c.state(after)
+        args = _mover(nxt)
+        assert movegen.has_move(c.tab, *args) == bool(movegen.generate(c.tab, c.tab.actions, *args))
+        if not listed and not c.is_terminal(after):
+            pytest.fail("a player to act with no move, and the game goes on")
+        state = nxt
 
 
-@pytest.mark.parametrize("rules", [SQUARE_OFF, NINE_MENS_MORRIS, TRADING_PLACES, JUMP_OFF])
-def test_the_one_pass_ply_agrees_on_every_move_of_the_presets(rules: Rules) -> None:
-    """Every legal move of every position of 30 random games of each preset gives the same
-    state both ways (removals, the last pieces, flights, blocked ends, the draw counters)."""
-    for seed in range(30):
-        states, _moves = playout(seed, rules)
-        for state in states[:-1]:
-            for move in state.legal_moves():
-                _same_ply(state, move)
-
-
-def test_the_one_pass_ply_knows_every_option() -> None:
-    """quickplay.apply plays only rules without cooldown, jumps, trades and threefold, and
-    the options are exactly those it was written for: a new option must be weighed there
-    (hand it over to play.apply, or play it) before this test is updated."""
+def test_the_core_knows_every_option() -> None:
+    """The options are exactly those the core and ``movegen.flags_of`` were written for: a
+    new option must be weighed there before this test is updated."""
     assert [f.name for f in attrs.fields(Rules)] == [
         "pieces", "flying", "remove_from_lines_when_all", "no_removal_turns", "max_turns",
         "threefold", "jumps", "cooldown", "trades", "adjacent_trades",
     ]  # fmt: skip
 
 
-def test_the_compiled_build_compiles_the_move_generator_and_the_ply() -> None:
-    """Square Off's movegen, play and quickplay are C extensions exactly when
+def _constructed(s: SquareOffState) -> SquareOffState:
+    return SquareOffState(*(getattr(s, name) for name in FIELDS))
+
+
+def test_views_are_the_constructors_values() -> None:
+    """A state play() builds equals and hashes like the same fields through the attrs
+    constructor, is a SquareOffState, stays frozen, takes weak references and pickles;
+    its fields are derived from the packed position when first read."""
+    states, _moves = playout(3, NINE_MENS_MORRIS)
+    assert [f.name for f in attrs.fields(SquareOffState)] == list(FIELDS)
+    for s in states[1:]:
+        twin = _constructed(s)
+        assert type(s) is SquareOffState
+        assert s == twin and hash(s) == hash(twin) and repr(s) == repr(twin)
+        assert s.legal_moves() == twin.legal_moves() and s.is_over == twin.is_over
+    last = states[-1]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        last.turns = 0  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        last.is_over = False  # type: ignore[misc]
+    assert weakref.ref(last)() is last
+    back = pickle.loads(pickle.dumps(last))
+    assert back == last and hash(back) == hash(last) and back.outcome == last.outcome
+    assert len({*states, *map(_constructed, states)}) == len(set(states))
+
+
+def test_the_constructor_refuses_what_a_state_cannot_hold() -> None:
+    """The constructor (and attrs.evolve) packs its fields: values no state can hold (a
+    negative count, a seat 2, three removal rights) raise ValueError."""
+    s = new_game()
+    for change in ({"in_hand": (-1, 9)}, {"turn_of": 2}, {"removals": (0, 1, 0)}):
+        with pytest.raises(ValueError, match="Square Off state"):
+            attrs.evolve(s, **change)
+
+
+@attrs.frozen(eq=False, repr=False)
+class Tagged(SquareOffState):
+    """A subclass of the state (a module-level class: it pickles)."""
+
+
+def test_a_subclass_is_built_through_its_constructor() -> None:
+    """play() on a subclass of SquareOffState (which may add fields) returns one of the
+    subclass, made by its constructor; pickling keeps the class."""
+    start = playout(1, SQUARE_OFF, max_plies=3)[0][-1]
+    tagged = Tagged(*(getattr(start, name) for name in FIELDS))
+    after = tagged.play(tagged.legal_moves()[0])
+    assert type(after) is Tagged
+    assert after == Tagged(*(getattr(after, name) for name in FIELDS))
+    assert type(pickle.loads(pickle.dumps(after))) is Tagged
+
+
+def test_the_compiled_build_compiles_the_core() -> None:
+    """Square Off's core modules (packed positions, move generation, the ply, the views'
+    base, the explanations and the heuristic) are C extensions exactly when
     astroplane.COMPILED (the mypyc build, hatch_build.COMPILED_MODULES), pure Python
     otherwise."""
     import astroplane
 
-    for module in (movegen, play, quickplay):
+    for module in (movegen, packed, core, play, viewbase, evaluation):
         assert module.__file__ is not None
         assert module.__file__.endswith((".so", ".pyd")) == astroplane.COMPILED, module
+
+
+def _naive_terms(board: Board, mine: int, theirs: int) -> tuple[int, int]:
+    """Open twos and freedom of ``mine`` by loops over the board's lines and points."""
+    empty = ~(mine | theirs)
+    twos = sum(1 for m in board.line_masks if (mine & m).bit_count() == 2 and not theirs & m)
+    free = sum((board.neighbour_masks[p] & empty).bit_count() for p in range(24) if mine >> p & 1)
+    return twos, free
+
+
+@pytest.mark.parametrize("board", [BOARD, DIAGONALS], ids=["standard", "diagonals"])
+def test_the_heuristic_counts_as_loops_over_lines_and_points(board: Board) -> None:
+    """evaluation.lead (line counts and link ends read a byte at a time) is the weighted
+    difference of the terms counted by loops over the lines and points [SO26]."""
+    tab = tables(board)
+    w_ = evaluation.WEIGHTS
+    for i, raw in enumerate(_masks(3, 1500)):
+        mine = raw
+        theirs = _masks(4 + i, 1)[0] & ~mine
+        hands, code = (i % 4, i % 3), i % 7
+        sides = []
+        for me, (a, b) in enumerate(((mine, theirs), (theirs, mine))):
+            twos, free = _naive_terms(board, a, b)
+            rights = packed.RIGHTS[code].count(me)
+            sides.append(
+                w_["piece"] * (a.bit_count() + hands[me]) + w_["removal"] * rights
+                + w_["open_two"] * twos + w_["freedom"] * free
+            )  # fmt: skip
+        got = evaluation.lead(tab, mine, theirs, hands[0], hands[1], code, 0)
+        assert got == pytest.approx(sides[0] - sides[1])

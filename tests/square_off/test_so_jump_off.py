@@ -8,7 +8,15 @@ import pytest
 from so_helpers import line_index, play, pos, texts
 
 from astroplane.errors import IllegalMoveError
-from astroplane.games.square_off import JUMP_OFF, Move, MoveKind, Rules
+from astroplane.games.square_off import (
+    BOARD,
+    JUMP_OFF,
+    Board,
+    Move,
+    MoveKind,
+    Rules,
+    setup_position,
+)
 
 COOL_TRADES = Rules(trades=True, cooldown=True)
 COOL_FLYING = Rules(flying=True, cooldown=True)
@@ -124,3 +132,15 @@ def test_a_flying_player_flies_instead_of_jumping() -> None:
     assert "a1~a7" in texts(s) and all(m.kind == MoveKind.FLY for m in s.legal_moves())
     with pytest.raises(IllegalMoveError, match="every move is a flight"):
         s.play(Move.jump("a1", "a7"))
+
+
+def test_a_jump_between_linked_points_is_the_slide() -> None:
+    """On a board where a line's ends are also linked, the move between them is one move,
+    the slide, whatever stands in the middle: one action number names one move [SO33]."""
+    linked = Board.build(BOARD.names, BOARD.line_names(), [("a7", "g7")])
+    s = setup_position(
+        ["a7", "b6", "f2"], ["d7", "d1", "b2"], in_hand=(0, 0), rules=JUMP_OFF, board=linked
+    )
+    to_g7 = [m for m in s.legal_moves() if m.point == 0 and m.to == 2]
+    assert to_g7 == [Move.slide("a7", "g7")]
+    assert s.play(to_g7[0]).pieces_at("g7") == 0

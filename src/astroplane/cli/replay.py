@@ -1,27 +1,26 @@
-"""``astroplane replay``: replay a game record of any registered game, checking every move."""
+"""``astroplane replay``: replay a game record of any registered game, checking every move.
+
+The record's game is found as ``astroplane.read_record`` finds it (``astroplane.records``:
+its ``Game`` header; ASTROPLANE's records have none), and its errors are the reader's."""
 
 from __future__ import annotations
 
 import argparse
 import os
-import re
 import stat
 import sys
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
 from astroplane.cli.common import CliError, board_text, write_svg
-from astroplane.kit.anyrecord import record_functions
-from astroplane.protocol import Game, get_game
+from astroplane.records import read_record
 
 __all__ = ["MAX_RECORD_BYTES", "cmd_replay"]
 
 #: The largest record file ``replay`` reads (10 MB: about 200,000 turns).
 MAX_RECORD_BYTES = 10_000_000
-_GAME_HEADER = re.compile(r'^\s*\[\s*Game\s+"([a-z0-9-]{1,40})"\s*\]', re.MULTILINE | re.ASCII)
 
 
 def _read(path: Path) -> str:
@@ -52,24 +51,14 @@ def _read(path: Path) -> str:
         raise CliError(f"{path}: not a game record (not UTF-8 text at byte {e.start})") from e
 
 
-def _game_of(text: str) -> Game[Any, Any]:
-    """The record's game: its ``Game`` header, ASTROPLANE when it has none."""
-    m = _GAME_HEADER.search(text[:10_000])
-    try:
-        return get_game(m.group(1) if m else "astroplane")
-    except ValueError as e:
-        raise CliError(str(e)) from e
-
-
 def cmd_replay(args: argparse.Namespace, out: Console, err: Console) -> int:
     path: Path = args.file
     text = _read(path)
-    game = _game_of(text)
-    _to_text, from_text = record_functions(game)  # the game's, or the kit's from its Game
     try:
-        initial, moves = from_text(text)
-    except ValueError as e:  # NotationError, IllegalMoveError, PositionError
+        record = read_record(text)
+    except ValueError as e:  # NotationError (UnknownGameError, ...), IllegalMoveError
         raise CliError(f"{path}: invalid game record: {e}") from e
+    game, initial, moves = record.game, record.start, record.moves
     seats = "".join(game.seat_names[s] for s in initial.seats)
     out.print(
         Text(

@@ -46,24 +46,33 @@ The mask is all zeros for agents other than the one to move.
 
 **Rewards** come from the outcome only: when the game ends each agent gets
 ``state.returns()[seat]``, so a sole winner 1, winners sharing the win ``1 / k`` each,
-the others 0; every other step rewards 0. A game ended by the turn limit [D18] is
-*truncated* (``truncations`` true), any other end *terminated*.
+the others 0; every other step rewards 0.
+
+**Turn limit**: ``max_turns=N`` means what it means in every tool
+(``astroplane.turnlimit``, as in ``play_game``): no turn after turn N is played. It is
+set as the rules' turn limit [D18], so the game ends by that rule when turn N is over; a
+limit beyond the rule's range (1,000,000 turns) is kept by the environment, which stops
+the game in the state in which turn N + 1 begins. A game ended by the turn limit [D18]
+and a stopped game are *truncated* (``truncations`` true for every agent), any other end
+*terminated*. A stopped game rewards 0 (it is not over), its mask is empty, and
+``infos[agent]`` says why (``"stopped"``; its ``"outcome"`` is None).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from astroplane.env._deps import AECEnv as _AECEnv
 from astroplane.env._deps import gymnasium, np, require, spaces
+from astroplane.env._stop import stop_all
 from astroplane.games.astroplane.actions import action_space, action_to_move
 from astroplane.games.astroplane.outcome import EndReason
 from astroplane.games.astroplane.pieces import SEAT_NAMES
 from astroplane.games.astroplane.rules.ruleset import STANDARD, Rules
 from astroplane.games.astroplane.setup import new_game
 from astroplane.games.astroplane.state import GameState
+from astroplane.protocol import game_of
+from astroplane.turnlimit import check_max_turns, limit_state, stopped, stopped_words
 
 __all__ = ["OBSERVATION_PLANES", "RENDER_MODES", "AstroplaneEnv", "observation"]
 
@@ -129,8 +138,10 @@ class AstroplaneEnv(_AECEnv):
     Args:
         players: 2, 3 or 4.
         rules: The rules (default: standard); ``max_turns`` below overrides theirs.
-        max_turns: The turn limit [D18] (None: the rules' own); a game reaching it is
-            truncated. The default keeps random games finite.
+        max_turns: No turn after turn ``max_turns`` is played: the rules' turn limit
+            [D18] is set to it (or, beyond the rule's 1,000,000 turns, the environment
+            stops the game there; ``astroplane.turnlimit``); either way the game is
+            truncated. None: the rules' own limit. The default keeps random games finite.
         first: The seat (number or name) that starts (default: the first seat).
         render_mode: None, ``"ansi"`` (``render()`` returns the board as text) or
             ``"human"`` (prints it).
@@ -162,14 +173,15 @@ class AstroplaneEnv(_AECEnv):
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"unknown render mode {render_mode!r} (ansi, human)")
-        base = STANDARD if rules is None else rules
-        if max_turns is not None:
-            base = attrs.evolve(base, max_turns=max_turns)
-        self._rules = base
+        self._max_turns = None if max_turns is None else check_max_turns(max_turns)
+        start = new_game(players, rules=STANDARD if rules is None else rules, first=first)
+        if self._max_turns is not None:
+            start = limit_state(start, self._max_turns)
+        self._rules = start.rules
         self._players = players
         self._first = first
         self.render_mode = render_mode
-        self.state: GameState = new_game(players, rules=base, first=first)
+        self.state: GameState = start
         self._seat_of = {SEAT_NAMES[s]: s for s in self.state.seats}
         self.possible_agents = [SEAT_NAMES[s] for s in self.state.seats]
         self.agents = self.possible_agents[:]
@@ -217,7 +229,7 @@ class AstroplaneEnv(_AECEnv):
         seat = self._seat_of[agent]
         mask = np.zeros(self._space.count, dtype=np.int8)
         s = self.state
-        if s.outcome is None and int(s.to_move) == seat:
+        if s.outcome is None and int(s.to_move) == seat and not stopped(s, self._max_turns):
             index = self._space.index
             for m in s.legal_moves():
                 mask[index(m)] = 1
@@ -250,6 +262,9 @@ class AstroplaneEnv(_AECEnv):
                 else:
                     self.terminations[a] = True
                 self.infos[a] = {"outcome": out}
+        elif stopped(self.state, self._max_turns):
+            assert self._max_turns is not None
+            stop_all(self, stopped_words(game_of(self.state), self._max_turns), None)
         self.agent_selection = SEAT_NAMES[int(self.state.to_move)]
         self._accumulate_rewards()
         if self.render_mode == "human":

@@ -20,10 +20,28 @@ legal actions of the agent to act and is all zeros for the others.
 resolved inside the environment by drawing outcomes with their probabilities from a
 ``random.Random`` seeded by ``reset(seed=...)``, so one seed gives one game.
 
+**The packed core.** For a game with one (``astroplane.core``), the environment keeps the
+packed position and plays actions on the core by number: a step builds no state, and the
+action mask is the core's legal action numbers. ``state`` (and the observation, which is
+the game's ``observe`` of the state) is the view of the position, made when asked; a game
+without a core is played on its states, with the same results.
+
 **Rewards** come from the outcome only: when the game ends each agent gets the game's
 ``returns()[seat]`` (and ``infos[agent]["outcome"]``, the result in words); every other
-step rewards 0. A game the game says ended by its turn
-limit (``ended_by_turn_limit``) is *truncated*, any other end *terminated*.
+step rewards 0.
+
+**Turn limit**: ``max_turns=N`` means what it means in every tool
+(``astroplane.turnlimit``, as in ``play_game`` and ``astroplane selfplay --max-turns``):
+no turn after turn N (``state.turn``) is played. A game with a turn-limit rule
+(``with_turn_limit``) has it set so that the game ends by that rule when turn N is over
+at the latest (StarCastles' rounds [SC6]: the whole rounds that end by turn N); any
+other game (Aeroplane Chess, which has no such rule [AC21], or a limit the rule cannot
+express) is *stopped* by the environment in the state in which turn N + 1 begins, after
+the same actions and chance draws as ``play_game(..., max_turns=N, chance_seed=seed)``.
+A game its turn-limit rule ended (``ended_by_turn_limit``) and a stopped game are
+*truncated* for every agent, any other end *terminated*. A stopped game rewards 0 (it is
+not over), its mask is empty, and ``infos[agent]`` says why (``"stopped"``, also its
+``"outcome"``).
 
 **Illegal actions** raise the game's ``ValueError`` in the raw environment; under
 ``env()`` they end the game with reward -1 for the offender.
@@ -37,9 +55,12 @@ from typing import Any
 
 import attrs
 
+from astroplane.core import Core, StateCore, positions_of
 from astroplane.env._deps import AECEnv as _AECEnv
 from astroplane.env._deps import gymnasium, np, require, spaces
-from astroplane.protocol import Game, get_game, sample_chance
+from astroplane.env._stop import stop_all
+from astroplane.protocol import Game, get_game
+from astroplane.turnlimit import check_max_turns, limit_state, stopped_words
 
 __all__ = ["RENDER_MODES", "GameEnv", "env_name"]
 
@@ -89,8 +110,10 @@ class GameEnv(_AECEnv):
         players: The number of players (default: the game's smallest).
         rules: The rules: a rules value of the game or its rules text (``"jump-off"``);
             None for its standard rules.
-        max_turns: If given, the game's ``with_turn_limit`` sets it on the rules, so every
-            game ends by that turn at the latest (None: the rules' own limit).
+        max_turns: If given, no turn after turn ``max_turns`` is played: the game's
+            turn-limit rule ends it by then, or the environment stops it there and
+            truncates every agent (see the module docs; ``astroplane.turnlimit``). None:
+            the rules' own limit.
         first: The seat (number or name) that starts (default: the game's).
         render_mode: None, ``"ansi"`` (``render()`` returns the board as text) or
             ``"human"`` (prints it).
@@ -136,18 +159,15 @@ class GameEnv(_AECEnv):
         self._players = g.player_counts[0] if players is None else players
         if isinstance(rules, str):
             rules = g.rules_from_text(rules)
-        if max_turns is not None:
-            if g.with_turn_limit is None:
-                raise ValueError(f"the game {g.name!r} has no turn limit option")
-            if rules is None:
-                rules = getattr(g.new_game(self._players, first=first), "rules", None)
-            rules = g.with_turn_limit(rules, max_turns)
+        self._max_turns = None if max_turns is None else check_max_turns(max_turns)
         self._rules = rules
         self._first = first
         self.metadata = {**type(self).metadata, "name": env_name(g)}
         self.render_mode = render_mode
         self._rng = random.Random()
-        self.state: Any = self._start()
+        self._core: Core[Any]
+        self._p: Any
+        self._start()
         seats = self.state.seats
         self._seat_of = {g.seat_names[s]: s for s in seats}
         self.possible_agents = [g.seat_names[s] for s in seats]
@@ -169,16 +189,37 @@ class GameEnv(_AECEnv):
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
 
-    def _start(self) -> Any:
-        """A new game, its chance nodes resolved."""
-        state = self.game.new_game(self._players, rules=self._rules, first=self._first)
-        return self._settle(state)
+    @property
+    def state(self) -> Any:
+        """The current state (for a game with a packed core: the view of its position)."""
+        return self._core.state(self._p)
 
-    def _settle(self, state: Any) -> Any:
-        """``state`` with chance drawn until a player acts or the game is over."""
-        while state.is_chance_node and not state.is_over:
-            state = state.play(sample_chance(state, self._rng))
-        return state
+    @state.setter
+    def state(self, value: Any) -> None:
+        self._core, self._p = positions_of(value)
+
+    def _start(self) -> None:
+        """A new game, its turn-limit rule set to ``max_turns``, its chance resolved."""
+        state = self.game.new_game(self._players, rules=self._rules, first=self._first)
+        if self._max_turns is not None:
+            state = limit_state(state, self._max_turns, self.game)
+        self.state = state
+        self._settle()
+
+    def _settle(self) -> None:
+        """Draw chance until a player acts, the game is over or the turn limit stops it
+        (before the roll that would begin turn ``max_turns + 1``), as
+        ``astroplane.protocol.sample_chance`` draws it."""
+        core, p, rng = self._core, self._p, self._rng
+        while core.is_chance(p) and not core.is_terminal(p) and not self._stopped(p):
+            outcomes = core.chance_outcomes(p)
+            p = core.apply(p, rng.choices([a for a, _q in outcomes], [q for _a, q in outcomes])[0])
+        self._p = p
+
+    def _stopped(self, p: Any) -> bool:
+        """``astroplane.turnlimit.stopped`` of the position ``p``, read on the core."""
+        limit = self._max_turns
+        return limit is not None and not self._core.is_terminal(p) and self._core.turn(p) > limit
 
     def observation_space(self, agent: str) -> Any:
         """The observation space of ``agent`` (the same for all agents)."""
@@ -191,26 +232,30 @@ class GameEnv(_AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; ``seed`` seeds the draws of chance (``options`` is unused)."""
         self._rng = random.Random(seed)
-        self.state = self._start()
+        self._start()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.game.seat_names[int(self.state.to_move)]
-        if self.state.is_over:  # pragma: no cover - no bundled game starts finished
+        self.agent_selection = self.game.seat_names[int(self._core.to_move(self._p))]
+        if self._core.is_terminal(self._p):  # pragma: no cover - no bundled game starts finished
             self._finish()
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent``: the game's ``observe`` and the action mask."""
         seat = self._seat_of[agent]
-        s = self.state
+        core, p = self._core, self._p
+        s = core.state(p)
         mask = np.zeros(self._n_actions, dtype=np.int8)
-        if not s.is_over and int(s.to_move) == seat:
-            number = self._hooks.move_to_action
-            for m in s.legal_moves():
-                mask[number(s, m)] = 1
+        if not core.is_terminal(p) and int(core.to_move(p)) == seat and not self._stopped(p):
+            if isinstance(core, StateCore):  # the actions are moves: number them
+                number = self._hooks.move_to_action
+                for m in s.legal_moves():
+                    mask[number(s, m)] = 1
+            else:
+                mask[list(core.legal_actions(p))] = 1
         values = self._hooks.observe(s, seat)
         obs = np.asarray(values, dtype=np.float32).reshape(self._shape)
         return {"observation": obs, "action_mask": mask}
@@ -227,24 +272,34 @@ class GameEnv(_AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = self._hooks.action_to_move(self.state, int(action))
-        self.state = self._settle(self.state.play(move))
+        core, p, number = self._core, self._p, int(action)
+        if isinstance(core, StateCore) or number not in core.legal_actions(p):
+            move = self._hooks.action_to_move(core.state(p), number)  # raises if illegal
+            self.state = core.state(p).play(move)
+        else:
+            self._p = core.apply(p, number)
+        self._settle()
         for a in self.agents:
             self.rewards[a] = 0.0
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_over:
+        if self._core.is_terminal(self._p):
             self._finish()
-        self.agent_selection = self.game.seat_names[int(self.state.to_move)]
+        elif self._stopped(self._p):
+            assert self._max_turns is not None
+            words = stopped_words(self.game, self._max_turns)
+            stop_all(self, words, words)
+        self.agent_selection = self.game.seat_names[int(self._core.to_move(self._p))]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def _finish(self) -> None:
         """Set the rewards and the end flags of a finished game."""
-        values = self.state.returns()
+        state = self.state
+        values = state.returns()
         hook = self.game.ended_by_turn_limit
-        truncated = hook is not None and hook(self.state)
-        how = self.game.describe_outcome(self.state)
+        truncated = hook is not None and hook(state)
+        how = self.game.describe_outcome(state)
         for a in self.agents:
             self.rewards[a] = float(values[self._seat_of[a]])
             self.infos[a] = {"outcome": how}

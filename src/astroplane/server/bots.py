@@ -20,7 +20,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from astroplane.agents import make_bot
-from astroplane.cli.plugins import load_plugin
+from astroplane.plugins import load_plugin
 from astroplane.protocol import State, get_game
 
 __all__ = ["BotPool", "choose"]

@@ -4,7 +4,7 @@
 NAME`` on the command line) runs all of it on a game: the checks below, what the game
 declares against what it does (``check_declarations``: ``first``, player counts, another
 game's state refused, the turn limit, the evaluation, pickling, variants, partners,
-records, the drawing) and readers refusing well-formed but impossible states
+records, the drawing, the JSON Schema) and readers refusing well-formed but impossible states
 (``check_readers``). Every problem starts with the name of its check; docs/writing-a-game.md
 says what each means. ``check_conformance`` alone is the seeded random play:
 
@@ -47,7 +47,8 @@ package's modules: ``suite`` (``check_game``), ``conformance`` (the main run), `
 and ``encoding`` (its checks of one state), ``declarations`` and ``drawing`` (a game as a
 whole), ``readers``, ``hostile`` (the hostile checks), ``inputs`` (the mutators and
 probes, also used by ``benchmarks/fuzz.py``), ``forgeries`` (the hostile Python values),
-``formats``, ``report``, and ``core`` (a packed core against the states).
+``formats``, ``schema`` (a declared JSON Schema against the game's JSON), ``report``, and
+``core`` (a packed core against the states).
 
 Examples:
     >>> from astroplane import STANDARD

@@ -20,7 +20,9 @@ Each problem starts with its check's name (docs/writing-a-game.md says what each
 * ``partners``: partners are other seats in play, the relation is symmetric, and partners
   get equal returns;
 * ``records``: the record of a random game (the game's own, or the kit's made from its
-  ``Game``) reads back to the same start and moves.
+  ``Game``) reads back to the same start and moves;
+* ``json-schema``: a declared JSON Schema (``json_schema``) is a valid schema and
+  validates the game's JSON of seeded states (``astroplane.testing.schema``).
 
 The drawing's checks are ``astroplane.testing.drawing``'s.
 
@@ -42,6 +44,7 @@ from astroplane.testing.drawing import drawing_problems
 from astroplane.testing.formats import not_refused
 from astroplane.testing.hostile import _random_play, loadable_games
 from astroplane.testing.report import ConformanceReport
+from astroplane.testing.schema import schema_problems
 
 __all__ = ["check_declarations", "random_game"]
 
@@ -89,7 +92,7 @@ def check_declarations(game: str | Game[Any, Any], *, seed: int = 0) -> Conforma
     notes: list[str] = []
     checks = (
         _first, _players, _wrong_game, _turn_limit, _evaluation, _pickle, _variants,
-        _partners, _records, drawing_problems,
+        _partners, _records, drawing_problems, schema_problems,
     )  # fmt: skip
     for check in checks:
         try:

@@ -23,7 +23,12 @@ from astroplane.games.aeroplane_chess import clicks
 from astroplane.games.aeroplane_chess.actions import action_to_move, move_to_action, num_actions
 from astroplane.games.aeroplane_chess.board import COLOURS, HANGAR, SQUARE_OF
 from astroplane.games.aeroplane_chess.evaluation import evaluate
-from astroplane.games.aeroplane_chess.jsonio import from_json, state_from_dict, state_to_dict
+from astroplane.games.aeroplane_chess.jsonio import (
+    from_json,
+    json_schema,
+    state_from_dict,
+    state_to_dict,
+)
 from astroplane.games.aeroplane_chess.moves import Move
 from astroplane.games.aeroplane_chess.notation import format_move, parse_move
 from astroplane.games.aeroplane_chess.observation import observation_shape, observe
@@ -116,7 +121,7 @@ class AeroplaneChess(Game[AeroplaneState, Move]):
 
     new_game, format_move, parse_move = delegate(new_game, format_move, parse_move)
     position_to_text, position_from_text = delegate(position_to_text, position_from_text)
-    to_dict, from_dict = delegate(state_to_dict, state_from_dict)
+    to_dict, from_dict, json_schema = delegate(state_to_dict, state_from_dict, json_schema)
     from_json = delegate(states_only(from_json, AeroplaneState))
     describe_outcome, status, highlights = delegate(describe_outcome, describe_dice, highlights)
     render_svg = delegate(render_hook(render_svg))  # last_move rings the square it ended on

@@ -26,6 +26,7 @@ from astroplane.games.astroplane.evaluation import evaluate
 from astroplane.games.astroplane.events import Board, Event
 from astroplane.games.astroplane.formats.events import effects
 from astroplane.games.astroplane.formats.jsonio import (
+    json_schema,
     state_from_dict,
     state_from_json,
     state_to_dict,
@@ -160,6 +161,7 @@ class AstroplaneGame(Game[GameState, Move]):
     format_move, parse_move = delegate(format_move, parse_move)
     position_to_text, position_from_text = delegate(position_to_text, position_from_text)
     to_dict, from_dict, from_json = delegate(state_to_dict, state_from_dict, state_from_json)
+    json_schema = delegate(json_schema)
     render_svg, evaluate, effects = delegate(board, evaluate, effects)
     describe_outcome, status, highlights = delegate(describe_outcome, status_line, highlights)
     action_to_move = delegate(actions.action_to_move)

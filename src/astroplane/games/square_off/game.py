@@ -26,7 +26,12 @@ import attrs
 
 from astroplane.games.square_off import clicks
 from astroplane.games.square_off.evaluation import evaluate
-from astroplane.games.square_off.jsonio import from_json, state_from_dict, state_to_dict
+from astroplane.games.square_off.jsonio import (
+    from_json,
+    json_schema,
+    state_from_dict,
+    state_to_dict,
+)
 from astroplane.games.square_off.moves import (
     NUM_ACTIONS,
     Move,
@@ -44,7 +49,7 @@ from astroplane.games.square_off.record import GameRecord
 from astroplane.games.square_off.render import render, status
 from astroplane.games.square_off.rulestext import VARIANTS
 from astroplane.games.square_off.setup import new_game
-from astroplane.games.square_off.state import SquareOffState
+from astroplane.games.square_off.state import SquareOffState, core_pair
 from astroplane.games.square_off.svg import FILL, render_svg
 from astroplane.kit.jsonread import states_only
 from astroplane.kit.svg import render_hook
@@ -238,7 +243,7 @@ class SquareOffGame(Game[SquareOffState, Move]):
     format_move, parse_move = delegate(format_move, parse_move)
     click_paths, click_element = delegate(clicks.click_paths, clicks.click_element)
     position_to_text, position_from_text = delegate(position_to_text, position_from_text)
-    to_dict, from_dict = delegate(state_to_dict, state_from_dict)
+    to_dict, from_dict, json_schema = delegate(state_to_dict, state_from_dict, json_schema)
     from_json = delegate(states_only(from_json, SquareOffState))
     render_text, render_svg = delegate(render_text, render_hook(render_svg))
     describe_outcome, status, highlights = delegate(describe_outcome, status, highlights)
@@ -246,6 +251,7 @@ class SquareOffGame(Game[SquareOffState, Move]):
     observe, observation_shape, action_to_move = delegate(
         observe, observation_shape, action_to_move
     )
+    core = delegate(core_pair)
 
     def new_game(
         self, players: int = 2, *, rules: Rules | None = None, first: int | str | None = None

@@ -1,52 +1,31 @@
-"""Playing a ply: the state after a legal move, the end checks, and why a move is illegal.
+"""Seats, the threefold key of a position, and why a move is illegal.
 
-After every ply the end checks run in the order of section 8 [SO6]: a player with two
-pieces or fewer (board plus hand) has lost; otherwise the player to act, with no removal
-pending, who has no legal move has lost; only then the draws (``max_turns``,
-``no_removal_turns``, ``threefold``).
-
-A move that forms a line earns a removal, a ply of its own by the same player [SO4]; a
-trade can earn one for each side, the trader's first [SO8]. A removal right with nothing
-to remove is forfeited at once: no ply, no removal [SO4]. The turn ends when no right is
-left; then the turn counters move on.
+The rules themselves (a ply, the end checks of section 8) are the packed core's
+(``core.SquareOffCore``); this module names the seats, keys positions for the threefold
+draw [SO19] and explains, naming the rule, why a move that is not legal is not
+(``IllegalMoveError``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, NoReturn, TypeVar
+from typing import TYPE_CHECKING, NoReturn
 
 from astroplane.errors import IllegalMoveError
 from astroplane.games.square_off.board import Board
-from astroplane.games.square_off.history import History, extend, repeats
-from astroplane.games.square_off.movegen import (
-    formed,
-    full_lines,
-    generate,
-    protected,
-    removable,
-    tables,
-)
+from astroplane.games.square_off.movegen import formed, protected, removable
 from astroplane.games.square_off.moves import Move, MoveKind, fields_problem
-from astroplane.games.square_off.outcome import Ending, Outcome
+from astroplane.games.square_off.packed import CODE, HAND_B, HAND_W, RIGHTS_SHIFT, TURN_OF, key
 from astroplane.kit.limits import MAX_TURN, shown
 
 if TYPE_CHECKING:
-    from astroplane.games.square_off.options import Rules
     from astroplane.games.square_off.view import StateView
-
-#: The state type ``apply`` and ``settle`` build: the one they were given.
-S = TypeVar("S", bound="StateView")
 
 __all__ = [
     "MAX_TURNS",
     "SEATS",
-    "apply",
-    "ending",
     "position_key",
     "raise_illegal",
     "seat_number",
-    "settle",
     "why_illegal",
 ]
 
@@ -71,10 +50,7 @@ def seat_number(seat: object) -> int:
     return seat
 
 
-_PLACE: Final = MoveKind.PLACE
-_REMOVE: Final = MoveKind.REMOVE
-_TRADE: Final = MoveKind.TRADE
-_RIGHTS_CODE = {(): 0, (0,): 1, (1,): 2, (0, 0): 3, (0, 1): 4, (1, 0): 5, (1, 1): 6}
+_RIGHTS_CODE = CODE  # the code of each sequence of removal rights (``packed.RIGHTS``)
 
 
 def position_key(
@@ -86,172 +62,12 @@ def position_key(
     cooldown: tuple[int, int],
 ) -> int:
     """The threefold key, one exact integer (no hash collisions): the points of each
-    player's pieces, the pieces in hand, the player to act, the removal rights still to
-    come and the cooldown marks (section 8)."""
-    n = len(board.names)
-    k = occupancy[0] | occupancy[1] << n | in_hand[0] << 2 * n | in_hand[1] << (2 * n + 4)
-    k |= (to_move | _RIGHTS_CODE[removals] << 1) << (2 * n + 8)
-    lines = len(board.lines)
-    return k | (cooldown[0] | cooldown[1] << lines) << (2 * n + 12)
-
-
-def ending(
-    rules: Rules,
-    occupancy: tuple[int, int],
-    in_hand: tuple[int, int],
-    moves: tuple[Move, ...],
-    to_move: int,
-    turns: int,
-    quiet: int,
-    history: Sequence[int],
-) -> Outcome | None:
-    """The end checks of section 8, in their order [SO6]: a player with two pieces or
-    fewer (board plus hand) has lost; else the player to act with no legal move
-    (``moves``) has lost; then the draws ``max_turns``, ``no_removal_turns`` and
-    ``threefold`` (``history`` ends with this position's key); the turn limit is
-    ``MAX_TURNS`` when ``max_turns`` is off [SO32]. None while the game goes on."""
-    if occupancy[0].bit_count() + in_hand[0] <= 2:
-        return Outcome(1, Ending.TWO_PIECES)
-    if occupancy[1].bit_count() + in_hand[1] <= 2:
-        return Outcome(0, Ending.TWO_PIECES)
-    if not moves:
-        return Outcome(1 - to_move, Ending.BLOCKED)
-    if turns >= (rules.max_turns or MAX_TURNS):
-        return Outcome(None, Ending.MAX_TURNS)
-    if rules.no_removal_turns and quiet >= rules.no_removal_turns:
-        return Outcome(None, Ending.NO_REMOVAL_TURNS)
-    if rules.threefold and repeats(history) >= 3:
-        return Outcome(None, Ending.THREEFOLD)
-    return None
-
-
-def settle(
-    state_type: type[S],
-    rules: Rules,
-    board: Board,
-    occupancy: tuple[int, int],
-    in_hand: tuple[int, int],
-    removed: tuple[int, int],
-    turn_of: int,
-    removals: tuple[int, ...],
-    cooldown: tuple[int, int],
-    turns: int,
-    quiet: int,
-    history: Sequence[int],
-) -> S:
-    """The state with these fields after the end checks of section 8, its legal moves
-    computed (``history`` must already hold this position's key when threefold is on)."""
-    to_move = removals[0] if removals else turn_of
-    moves = generate(
-        board,
-        rules,
-        occupancy[to_move],
-        occupancy[1 - to_move],
-        in_hand[to_move],
-        cooldown[to_move],
-        bool(removals),
-    )
-    outcome = ending(rules, occupancy, in_hand, moves, to_move, turns, quiet, history)
-    if outcome is not None:
-        moves = ()
-    return state_type._assemble(
-        rules,
-        board,
-        occupancy,
-        in_hand,
-        removed,
-        turn_of,
-        removals,
-        cooldown,
-        turns,
-        quiet,
-        history,
-        outcome,
-        moves,
-    )
-
-
-def apply(state: S, move: Move) -> S:
-    """The state after the player to act plays ``move``, a member of ``legal_moves()``."""
-    board, rules = state.board, state.rules
-    tab = tables(board)
-    removals = state.removals
-    me = removals[0] if removals else state.turn_of
-    occupancy = state.occupancy
-    hand = state.in_hand
-    removed = state.removed
-    cooldown = state.cooldown
-    kind = move.kind
-    p = move.point
-    rights: tuple[int, ...] = ()
-    if kind is _REMOVE:
-        if me:
-            theirs = occupancy[0] ^ 1 << p
-            occupancy = (theirs, occupancy[1])
-            removed = (removed[0] + 1, removed[1])
-        else:
-            theirs = occupancy[1] ^ 1 << p
-            occupancy = (occupancy[0], theirs)
-            removed = (removed[0], removed[1] + 1)
-        # the game ends at once at two pieces [SO8], [SO18]
-        if theirs.bit_count() + hand[1 - me] > 2:
-            rights = removals[1:]
-    else:
-        if kind is _PLACE:
-            dest = p
-            mine = occupancy[me] | 1 << p
-            hand = (hand[0] - 1, hand[1]) if me == 0 else (hand[0], hand[1] - 1)
-            if rules.cooldown:  # a placement breaks no line, and clears the marks
-                cooldown = (0, cooldown[1]) if me == 0 else (cooldown[0], 0)
-        else:
-            dest = move.to
-            before = occupancy[me]
-            mine = before ^ (1 << p | 1 << dest)
-            if rules.cooldown:  # every move replaces the mover's marks (section 8) [SO7]
-                broke = full_lines(tab, before) & tab.lines_through[p]  # the lines it breaks
-                cooldown = (broke, cooldown[1]) if me == 0 else (cooldown[0], broke)
-        if kind is _TRADE:  # [SO8]; the trader's move alone [SO15]
-            theirs = occupancy[1 - me] ^ (1 << dest | 1 << p)
-            occupancy = (mine, theirs) if me == 0 else (theirs, mine)
-        else:
-            occupancy = (mine, occupancy[1]) if me == 0 else (occupancy[0], mine)
-        if full_lines(tab, mine) & tab.lines_through[dest]:
-            rights = (me,)  # [SO3]
-        if kind is _TRADE and full_lines(tab, theirs) & tab.lines_through[p]:  # [SO8]
-            rights += (1 - me,)
-    # A right with nothing to remove is forfeited: no ply, no removal [SO4], section 8;
-    # a trade's second right is checked when it comes up [SO18].
-    while rights and not removable(board, rules, occupancy[1 - rights[0]]):
-        rights = rights[1:]
-    turn_of, turns, quiet = state.turn_of, state.turns, state.quiet
-    if not rights:  # the turn ends
-        turn_of = 1 - turn_of
-        turns += 1
-        if kind is _REMOVE:
-            quiet = 0
-        elif kind is not _PLACE:
-            quiet += 1
-    history: Sequence[int] = ()
-    if rules.threefold:
-        key = position_key(
-            board, occupancy, hand, rights[0] if rights else turn_of, rights, cooldown
-        )
-        # placements and removals cannot be undone: no earlier position can come back [SO19]
-        history = History.of((key,)) if kind in (_PLACE, _REMOVE) else extend(state.history, key)
-    return settle(
-        type(state),
-        rules,
-        board,
-        occupancy,
-        hand,
-        removed,
-        turn_of,
-        rights,
-        cooldown,
-        turns,
-        quiet,
-        history,
-    )
+    player's pieces, the pieces in hand, the player to act (the holder of the first
+    removal right, if any), the removal rights still to come and the cooldown marks
+    (section 8), as ``packed.key`` reads them from a packed position [SO19]."""
+    side = in_hand[0] << HAND_W | in_hand[1] << HAND_B
+    side |= to_move << TURN_OF | CODE[removals] << RIGHTS_SHIFT
+    return key(occupancy[0], occupancy[1], side, cooldown[0] | cooldown[1] << len(board.lines))
 
 
 def _names(board: Board, mask: int) -> str:

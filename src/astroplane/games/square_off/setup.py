@@ -19,14 +19,9 @@ from astroplane.games.square_off.board import BOARD, Board
 from astroplane.games.square_off.history import History
 from astroplane.games.square_off.movegen import removable
 from astroplane.games.square_off.options import PRESETS, SQUARE_OFF, Rules
-from astroplane.games.square_off.play import (
-    _RIGHTS_CODE,
-    MAX_TURNS,
-    SEATS,
-    position_key,
-    settle,
-)
-from astroplane.games.square_off.state import SquareOffState
+from astroplane.games.square_off.packed import pack
+from astroplane.games.square_off.play import _RIGHTS_CODE, MAX_TURNS, SEATS, position_key
+from astroplane.games.square_off.state import SquareOffState, settle
 from astroplane.kit.limits import plain_text, shown
 
 __all__ = [
@@ -275,19 +270,20 @@ def setup_position(
         mover = rights[0] if rights else turn_of
         key = position_key(board, occupancy, hand, mover, rights, marks_pair)
         history_keys = History.of((*earlier, key))
-    return settle(
-        SquareOffState,
-        rules,
-        board,
-        occupancy,
-        hand,
-        removed,
-        turn_of,
-        rights,
-        marks_pair,
-        *counters,
-        history_keys,
+    p = pack(
+        len(board.lines),
+        occupancy=occupancy,
+        in_hand=hand,
+        removed=removed,
+        turn_of=turn_of,
+        removals=rights,
+        cooldown=marks_pair,
+        turns=counters[0],
+        quiet=counters[1],
+        history=history_keys,
+        outcome=0,
     )
+    return settle(rules, board, p)
 
 
 def _history(

@@ -6,6 +6,10 @@ is a ply of its own [SO4]; a trade can give one to each side [SO8]); the cooldow
 [SO7]; the turn counters of the draws and, when threefold is on, the positions since the
 last placement or removal [SO6]. Seats: 0 = W, 1 = B.
 
+A state is a view of a packed position (``packed``) under a packed core
+(``core.SquareOffCore``: the rules value and board it belongs to), and the core plays the
+rules; the fields are derived from the position when first read (``astroplane.core``).
+
 Examples:
     >>> from astroplane.games.square_off import new_game, Move
     >>> s = new_game().play(Move.place("d2"))
@@ -17,50 +21,72 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar, cast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
+from astroplane.games.square_off import packed
 from astroplane.games.square_off.board import Board
-from astroplane.games.square_off.movegen import generate
+from astroplane.games.square_off.core import SquareOffCore
 from astroplane.games.square_off.moves import Move
 from astroplane.games.square_off.options import Rules
 from astroplane.games.square_off.outcome import Outcome
-from astroplane.games.square_off.play import SEATS, raise_illegal, seat_number
-from astroplane.games.square_off.quickplay import apply
+from astroplane.games.square_off.packed import OUTCOME_CODE, OUTCOMES, Position
+from astroplane.games.square_off.play import SEATS, seat_number
 from astroplane.games.square_off.render import render
+from astroplane.games.square_off.viewbase import FIELDS, PackedView, make_view
 from astroplane.protocol import legal_match
 
-__all__ = ["SquareOffState"]
+__all__ = ["SquareOffState", "core_for", "core_pair", "settle"]
 
-_new = object.__new__
-
-_FIELDS = (
-    "rules", "board", "occupancy", "in_hand", "removed", "turn_of", "removals", "cooldown",
-    "turns", "quiet", "history", "outcome", "_moves",
-)  # fmt: skip
+_CORES: dict[tuple[Rules, Board], SquareOffCore] = {}
 
 
-class _Slots:
-    """The storage of ``SquareOffState``, with a plain ``__setattr__``.
+def core_for(rules: Rules, board: Board) -> SquareOffCore:
+    """The packed core of ``rules`` on ``board`` (one per pair, made on first use).
 
-    The engine builds a state by filling one of these and then making it a
-    ``SquareOffState`` (``SquareOffState._assemble``): the layouts are the same (the attrs
-    class adds no slot), and the attrs ``__init__`` of a frozen class stores each field
-    through ``object.__setattr__``, a fifth of a ply [SO31].
+    Raises:
+        ValueError: If ``rules`` is not a ``Rules`` or ``board`` not a ``Board``.
     """
+    found = _CORES.get((rules, board))
+    if found is None:
+        if not isinstance(rules, Rules) or not isinstance(board, Board):
+            raise ValueError(f"a Square Off core takes Rules and a Board, not {rules!r}, {board!r}")
+        found = _CORES[(rules, board)] = SquareOffCore(rules, board, SquareOffState, _view)
+    return found
 
-    __slots__ = (*_FIELDS, "_hash", "__weakref__")
-    _hash: int
+
+def _view(core: SquareOffCore, p: Position) -> SquareOffState:
+    """The state of ``p`` under ``core`` (``core.state(p)``)."""
+    state: SquareOffState = make_view(SquareOffState, core, p, None)
+    return state
 
 
-@attrs.frozen(hash=False, repr=False)
-class SquareOffState(_Slots):
+#: How each field is read from a state's core and packed position.
+_DERIVED: dict[str, Callable[[SquareOffCore, Position], object]] = {
+    "rules": lambda core, p: core.rules,
+    "board": lambda core, p: core.board,
+    "occupancy": lambda core, p: (p[0], p[1]),
+    "in_hand": lambda core, p: packed.in_hand(p),
+    "removed": lambda core, p: packed.removed(p),
+    "turn_of": lambda core, p: p[2] >> packed.TURN_OF & 1,
+    "removals": lambda core, p: packed.RIGHTS[p[2] >> packed.RIGHTS_SHIFT],
+    "cooldown": lambda core, p: packed.cooldown(p, core.lines),
+    "turns": lambda core, p: p[4],
+    "quiet": lambda core, p: p[5],
+    "history": lambda core, p: p[packed.HISTORY],
+    "outcome": lambda core, p: OUTCOMES[p[2] & packed.OVER],
+}
+
+
+@attrs.frozen(eq=False, repr=False)
+class SquareOffState(PackedView):
     """A complete, immutable Square Off state.
 
     Build one with ``new_game`` or ``setup_position``; the constructor does no validation
-    and is for the engine.
+    and is for the engine (it refuses only values a state cannot hold: a count out of
+    0..15, a seat not 0 or 1, rights or an outcome no game can have).
 
     Attributes:
         rules: The rules in force.
@@ -94,168 +120,70 @@ class SquareOffState(_Slots):
     quiet: int
     history: Sequence[int]
     outcome: Outcome | None
-    _moves: tuple[Move, ...] | None = attrs.field(
-        default=None, init=False, eq=False, hash=False, repr=False
-    )
 
     #: The game's registry name (``astroplane.protocol.get_game``; registered with the
     #: formats of the shared kit).
     game_name: ClassVar[str] = "square-off"
 
-    @classmethod
-    def _assemble(
-        cls,
-        rules: Rules,
-        board: Board,
-        occupancy: tuple[int, int],
-        in_hand: tuple[int, int],
-        removed: tuple[int, int],
-        turn_of: int,
-        removals: tuple[int, ...],
-        cooldown: tuple[int, int],
-        turns: int,
-        quiet: int,
-        history: Sequence[int],
-        outcome: Outcome | None,
-        moves: tuple[Move, ...],
-    ) -> SquareOffState:
-        """The state with these fields and legal moves, for the engine: the same value as
-        the constructor's, built without its per-field ``object.__setattr__``."""
-        if cls is not SquareOffState:  # a subclass may add slots: its constructor
-            state = cls(
-                rules, board, occupancy, in_hand, removed, turn_of, removals, cooldown,
-                turns, quiet, history, outcome,
-            )  # fmt: skip
-            object.__setattr__(state, "_moves", moves)
-            return state
-        new: Any = _new(_Slots)
-        new.rules = rules
-        new.board = board
-        new.occupancy = occupancy
-        new.in_hand = in_hand
-        new.removed = removed
-        new.turn_of = turn_of
-        new.removals = removals
-        new.cooldown = cooldown
-        new.turns = turns
-        new.quiet = quiet
-        new.history = history
-        new.outcome = outcome
-        new._moves = moves
-        new.__class__ = SquareOffState
-        return cast(SquareOffState, new)
+    def __attrs_post_init__(self) -> None:
+        """Pack the fields given to the constructor (``attrs.evolve`` included)."""
+        core = core_for(self.rules, self.board)
+        code = 0 if self.outcome is None else OUTCOME_CODE.get(self.outcome)
+        if code is None:
+            raise ValueError(f"not an outcome of Square Off: {self.outcome!r}")
+        p = packed.pack(
+            core.lines,
+            occupancy=self.occupancy,
+            in_hand=self.in_hand,
+            removed=self.removed,
+            turn_of=self.turn_of,
+            removals=self.removals,
+            cooldown=self.cooldown,
+            turns=self.turns,
+            quiet=self.quiet,
+            history=self.history,
+            outcome=code,
+        )
+        object.__setattr__(self, "history", p[packed.HISTORY])  # a History, as play's
+        object.__setattr__(self, "_core", core)
+        object.__setattr__(self, "_p", p)
+        object.__setattr__(self, "_moves", None)
+        object.__setattr__(self, "is_over", code != 0)
 
-    def __hash__(self) -> int:
-        """The hash of the fields compared by ``==`` (computed once)."""
-        try:
-            return self._hash
-        except AttributeError:  # not yet computed
-            found = hash(tuple([getattr(self, name) for name in _FIELDS[:-1]]))
-            object.__setattr__(self, "_hash", found)
-            return found
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its rules, board and packed position."""
+        return (_restore, (type(self), self.rules, self.board, self._p))
+
+    if TYPE_CHECKING:  # PackedView's, returning this class
+
+        def play(self, move: Move) -> SquareOffState: ...
 
     # ---- the State protocol -------------------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended (``outcome`` says how)."""
-        return self.outcome is not None
-
     @property
     def is_chance_node(self) -> bool:
         """Always False: the game has no chance."""
         return False
 
     @property
-    def to_move(self) -> int:
-        """The seat to act: the first holder of a pending removal, else ``turn_of``."""
-        return self.removals[0] if self.removals else self.turn_of
-
-    @property
-    def turn(self) -> int:
-        """The turn number (the protocol's): 1 for the first player's first turn, then
-        ``turns + 1`` (a removal belongs to the turn of the move that earned it)."""
-        return self.turns + 1
-
-    @property
     def seats(self) -> tuple[int, int]:
         """The seats in turn order from seat 0: ``(0, 1)``, W then B."""
         return (0, 1)
 
-    def legal_moves(self) -> tuple[Move, ...]:
-        """The legal moves in ascending action order (``moves.move_to_action``) [SO14];
-        empty once the game is over. Computed once (``play`` computes them for the end
-        checks), then cached.
-
-        Examples:
-            >>> from astroplane.games.square_off import new_game
-            >>> new_game().legal_moves()[:3]
-            (Move.place('a7'), Move.place('d7'), Move.place('g7'))
-        """
-        moves = self._moves
-        if moves is None:  # a state made with attrs.evolve: compute them now
-            moves = () if self.outcome is not None else self._generate()
-            object.__setattr__(self, "_moves", moves)
-        return moves
-
-    def _generate(self) -> tuple[Move, ...]:
-        me = self.to_move
-        return generate(
-            self.board,
-            self.rules,
-            self.occupancy[me],
-            self.occupancy[1 - me],
-            self.in_hand[me],
-            self.cooldown[me],
-            bool(self.removals),
-        )
-
     def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
         """Always empty: the game has no chance."""
         return ()
-
-    def play(self, move: Move) -> SquareOffState:
-        """The state after ``move``; this state is unchanged.
-
-        Raises:
-            IllegalMoveError: If ``move`` is not exactly one of ``legal_moves()`` (any
-                other type too); the message names the rule that forbids it.
-
-        Examples:
-            >>> from astroplane.games.square_off import new_game
-            >>> new_game().play(Move.slide("a7", "d7"))
-            Traceback (most recent call last):
-            ...
-            astroplane.errors.IllegalMoveError: illegal move Move.slide('a7', 'd7'): \
-    W still has 9 pieces in hand: stage 1, a piece is placed, not moved [SO2]
-        """
-        moves = self._moves
-        if moves is None:
-            moves = self.legal_moves()
-        for legal in moves:  # the moves handed out are the interned ones: identity first
-            if legal is move:
-                return apply(self, legal)
-        # Any other object names at most a legal move (same class and field types, no
-        # look-alikes), and that legal move is what is played, never the caller's object.
-        found = legal_match(self, move)
-        if found is None:
-            raise_illegal(self, move)
-        return apply(self, found)
 
     def is_legal(self, move: object) -> bool:
         """True if ``move`` is one of ``legal_moves()`` (``protocol.is_legal_action``: the
         same class and field types, no ``float`` or ``bool`` twin)."""
         return legal_match(self, move) is not None
 
-    def returns(self) -> tuple[float, float]:
-        """Per seat: 1.0 to the winner, 0.0 to the loser, 0.5 each for a draw; (0.0, 0.0)
-        while the game goes on [SO6]."""
-        return (0.0, 0.0) if self.outcome is None else self.outcome.returns
-
     # ---- queries --------------------------------------------------------------------------
     @property
     def winner(self) -> int | None:
         """The winning seat, or None (a draw, or the game goes on)."""
-        return None if self.outcome is None else self.outcome.winner
+        outcome = self.outcome
+        return None if outcome is None else outcome.winner
 
     @property
     def stage(self) -> int:
@@ -313,3 +241,58 @@ class SquareOffState(_Slots):
 
     def __str__(self) -> str:
         return render(self)
+
+
+class _Lazy:
+    """A field of ``SquareOffState``: its slot's value, or, if the slot is still empty
+    (a state the engine built), the value derived from the packed position, kept in the
+    slot from then on. Writes go to the slot (the attrs constructor's)."""
+
+    __slots__ = ("derive", "slot")
+
+    def __init__(self, slot: Any, derive: Callable[[SquareOffCore, Position], object]) -> None:
+        self.slot = slot
+        self.derive = derive
+
+    def __get__(self, obj: PackedView | None, cls: type | None = None) -> object:
+        if obj is None:
+            return self.slot
+        try:
+            return self.slot.__get__(obj, cls)
+        except AttributeError:  # first read: derive it
+            value = self.derive(obj._core, obj._p)
+            self.slot.__set__(obj, value)
+            return value
+
+    def __set__(self, obj: PackedView, value: object) -> None:
+        self.slot.__set__(obj, value)
+
+    def __delete__(self, obj: PackedView) -> None:
+        self.slot.__delete__(obj)
+
+
+for _name, _derive in _DERIVED.items():  # the slot: the attrs class's, or PackedView's
+    _slot = SquareOffState.__dict__.get(_name) or PackedView.__dict__[_name]
+    setattr(SquareOffState, _name, _Lazy(_slot, _derive))
+
+
+def _restore(cls: type[SquareOffState], rules: Rules, board: Board, p: Position) -> Any:
+    """The state of class ``cls`` for ``p`` under ``rules`` on ``board`` (unpickling; a
+    subclass, which may add fields, through its constructor)."""
+    view = core_for(rules, board).state(p)
+    if cls is SquareOffState:
+        return view
+    return cls(*(getattr(view, name) for name in FIELDS))
+
+
+def settle(rules: Rules, board: Board, p: Position) -> SquareOffState:
+    """The state of ``p``, a position packed from fields (``packed.pack``), after the end
+    checks of section 8 (its history must already hold its own key when threefold is on):
+    ``setup_position``'s."""
+    core = core_for(rules, board)
+    return cast(SquareOffState, core.state(core.settle(p)))
+
+
+def core_pair(state: SquareOffState) -> tuple[SquareOffCore, Position]:
+    """The packed core and position of ``state`` (``Game.core``, ``astroplane.core``)."""
+    return state._core, state._p

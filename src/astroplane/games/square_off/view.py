@@ -1,55 +1,32 @@
-"""``StateView``: what the rules and the terminal drawing use of a state.
+"""``StateView``: what the explanations, the heuristic and the terminal drawing read of
+a state.
 
-``SquareOffState`` (``astroplane.games.square_off.state``) has all of it. ``play`` and
-``render`` take a ``StateView`` (and ``play`` builds the next state with
-``type(state)._assemble``, declared here), so they need not import the state module,
-which imports them: no import circle, type-only imports included.
+``SquareOffState`` (``astroplane.games.square_off.state``) has all of it. ``play``,
+``evaluation`` and ``render`` take a ``StateView``, so they need not import the state
+module, which imports them: no import circle, type-only imports included.
 
 Examples:
     >>> from astroplane.games.square_off import new_game
-    >>> from astroplane.games.square_off.play import apply
-    >>> s = new_game()
-    >>> type(apply(s, s.legal_moves()[0])) is type(s)
-    True
+    >>> from astroplane.games.square_off.render import status
+    >>> status(new_game())
+    'W to move (stage 1); in hand W 9, B 9; removed W 0, B 0; turn 1'
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, TypeVar
+from typing import Protocol
 
 from astroplane.games.square_off.board import Board
-from astroplane.games.square_off.moves import Move
 from astroplane.games.square_off.options import Rules
 from astroplane.games.square_off.outcome import Outcome
 
 __all__ = ["StateView"]
 
-_S = TypeVar("_S", bound="StateView")
-
 
 class StateView(Protocol):
-    """The fields, builder and read-only queries of a ``SquareOffState`` that the rules
-    and the drawing read (see ``SquareOffState`` for what each one
-    means)."""
-
-    @classmethod
-    def _assemble(
-        cls: type[_S],
-        rules: Rules,
-        board: Board,
-        occupancy: tuple[int, int],
-        in_hand: tuple[int, int],
-        removed: tuple[int, int],
-        turn_of: int,
-        removals: tuple[int, ...],
-        cooldown: tuple[int, int],
-        turns: int,
-        quiet: int,
-        history: Sequence[int],
-        outcome: Outcome | None,
-        moves: tuple[Move, ...],
-    ) -> _S: ...
+    """The fields and read-only queries of a ``SquareOffState`` that the explanations, the
+    heuristic and the drawing read (see ``SquareOffState`` for what each one means)."""
 
     @property
     def rules(self) -> Rules: ...

@@ -18,7 +18,12 @@ import attrs
 
 from astroplane.games.starcastles import actions, clicks
 from astroplane.games.starcastles.evaluation import evaluate
-from astroplane.games.starcastles.jsonio import from_json, state_from_dict, state_to_dict
+from astroplane.games.starcastles.jsonio import (
+    from_json,
+    json_schema,
+    state_from_dict,
+    state_to_dict,
+)
 from astroplane.games.starcastles.moves import Move
 from astroplane.games.starcastles.names import SEAT_COLOURS, SEAT_NAMES
 from astroplane.games.starcastles.notation import format_move, parse_move
@@ -85,6 +90,7 @@ class StarCastlesGame(Game[StarCastlesState, Move]):
     format_move, parse_move, from_json = delegate(format_move, parse_move, from_json)
     position_to_text, position_from_text = delegate(position_to_text, position_from_text)
     to_dict, from_dict, invariants = delegate(state_to_dict, state_from_dict, check_state)
+    json_schema = delegate(json_schema)
     render_text, render_svg = delegate(render_text, render_hook(render_svg))
     describe_outcome, status = delegate(describe_outcome, status)
     evaluate, highlights, with_turn_limit = delegate(evaluate, highlights, with_turn_limit)
