@@ -6,8 +6,9 @@ Per line-up, three figures:
 
 * ``<line-up>-seats.svg``: a panel per preset and player count, each seat's (team's) share
   of the wins with its 95% Wilson interval, against the fair share ``1/n``;
-* ``<line-up>-length.svg``: a panel per preset and player count, the histogram of game
-  length, with the games that hit the length bound counted in the panel;
+* ``<line-up>-length.svg``: a panel per preset and player count, the histogram of the
+  length of the games that ended before the length bound (those that hit it are counted
+  in the panel's title, not drawn: they would squash the rest into one bar);
 * ``<line-up>-specials.svg``: for each counter and configuration, the share of games in
   which it happened at least once (colour) and the mean count per game (text).
 
@@ -126,21 +127,27 @@ def seats(plt: Any, study: Study, results: Mapping[Config, Sequence[Played]], li
 
 def lengths(plt: Any, study: Study, results: Mapping[Config, Sequence[Played]], lineup: str) -> Any:
     """The game-length figure of one line-up."""
-    fig, axes, cells = _panels(plt, list(results), 1.7)
+    fig, axes, cells = _panels(plt, list(results), 1.8)
     for config, games in results.items():
         ax = axes[cells[config][0]][cells[config][1]]
-        values = [g.length for g in games]
-        ax.hist(values, bins=20, color="#1f5fa8", edgecolor="white", linewidth=0.5)
-        bound = sum(g.bound for g in games)
-        note = f"median {statistics.median(values):.0f}"
+        ended = [g.length for g in games if not g.bound]  # the bound's games: counted apart
+        if ended:
+            ax.hist(ended, bins=20, color="#1f5fa8", edgecolor="white", linewidth=0.5)
+        bound = len(games) - len(ended)
+        note = f"median {statistics.median(g.length for g in games):.0f}"
         if bound:
-            note += f"\n{bound} hit the bound"
-        ax.text(0.98, 0.95, note, transform=ax.transAxes, ha="right", va="top", fontsize=8)
-        ax.set_title(_title(config))
+            note += f"; {bound} at the bound"
+        ax.set_title(f"{_title(config)}\n{note}")
         ax.set_xlabel(study.length)
+        ax.xaxis.get_major_locator().set_params(integer=True)
+        ax.yaxis.get_major_locator().set_params(integer=True)
         if cells[config][1] == 0:
             ax.set_ylabel("games")
-    fig.suptitle(f"{study.title}, {study.lineups[lineup]}: game length", fontsize=10)
+    fig.suptitle(
+        f"{study.title}, {study.lineups[lineup]}: game length of the games that ended "
+        "before the length bound",
+        fontsize=10,
+    )
     return fig
 
 
