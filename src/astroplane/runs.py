@@ -274,7 +274,7 @@ def play_one(
         rows: list[DecisionRow] = []
         tally = None if spec.tally is None else spec.tally(initial)
         recorder = _recorder(game, rows) if spec.dataset else None
-        hooks = [h for h in (on_action, recorder, tally) if h]
+        hooks = [h for h in (on_action, recorder, tally) if h is not None]
         run = play_game(
             initial,
             agents,
