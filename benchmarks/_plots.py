@@ -136,7 +136,7 @@ def lengths(plt: Any, study: Study, results: Mapping[Config, Sequence[Played]], 
         bound = len(games) - len(ended)
         note = f"median {statistics.median(g.length for g in games):.0f}"
         if bound:
-            note += f"; {bound} at the bound"
+            note += f"\n{bound} at the bound"
         ax.set_title(f"{_title(config)}\n{note}")
         ax.set_xlabel(study.length)
         ax.xaxis.get_major_locator().set_params(integer=True)
