@@ -17,6 +17,11 @@ and hands each ``GameResult`` to ``on_result`` as it arrives (for a progress bar
 returns them all in game order. An exception inside a game (a bot's bug, a plug-in's) is
 caught in the worker and reported the same way as a crash: ``GameResult.error``.
 
+With ``RunSpec.tally`` the workers also count what the caller wants to know of each game
+(how often a rule fired, how the game ended) as it is played, and send back only those
+numbers (``GameResult.tally``): a balance study of thousands of games needs no game shipped
+back whole (``RunSpec.moves=False`` leaves out the notation too).
+
 With ``RunSpec.dataset`` the workers also record every decision (``DecisionRow``: the
 observation of the seat to act, its legal actions, the action chosen) for
 ``astroplane.dataset``.
@@ -36,14 +41,14 @@ import hashlib
 import importlib
 import time
 import traceback
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
-from astroplane.agents import make_bot, play_game
+from astroplane.agents import BOTS, THINKING_BOTS, Agent, make_bot, play_game
 from astroplane.plugins import load_plugin
 from astroplane.protocol import Game, State, get_game
 
@@ -51,6 +56,7 @@ __all__ = [
     "DecisionRow",
     "GameResult",
     "RunSpec",
+    "Tally",
     "bot_seed",
     "dice_seed",
     "game_seed",
@@ -93,6 +99,21 @@ def _names(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(values)
 
 
+class Tally(Protocol):
+    """What a worker counts along one game (``RunSpec.tally`` makes one per game from its
+    first state): it is called after each action like ``play_game``'s ``on_action``, and
+    ``summary(final)`` is the game's ``GameResult.tally``."""
+
+    def __call__(self, before: Any, move: Any, after: Any) -> None: ...
+
+    def summary(self, final: Any) -> Mapping[str, float]: ...
+
+
+def _iterations(_inst: object, _attr: object, value: int | None) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise ValueError(f"iterations is a positive int, not {value!r}")
+
+
 @attrs.frozen
 class RunSpec:
     """What a run plays: every game of it is this game, count, rules and line-up.
@@ -105,10 +126,22 @@ class RunSpec:
         rules: The rules text (``Game.rules_from_text``); None: the game's standard
             rules.
         think: Seconds per move of the searching bots (None: their default budget).
+            A budget in seconds depends on the machine's speed and load, so the games
+            are reproducible only with ``iterations`` or the default budget.
+        iterations: Playouts per move of the searching bots (``THINKING_BOTS``; None: the
+            default budget, or ``think``).
         max_turns: The turn limit (``play_game``'s ``max_turns``); None: the rules' own.
         plugins: Plug-in modules or ``.py`` files every worker imports before playing (the
             ones ``--plugin`` loaded), so that a plug-in game plays on the workers too.
         dataset: Record every decision (``GameResult.rows``).
+        tally: None, or what makes each game's ``Tally`` from its first state (a class or
+            a function at the top level of a module, so that it pickles to the workers):
+            its summary is ``GameResult.tally``.
+        moves: Keep every action's notation in ``GameResult.moves``; False leaves it
+            empty (less to send back when the tally says all that is needed).
+
+    Raises:
+        ValueError: If ``iterations`` is not a positive int.
     """
 
     game: str
@@ -119,6 +152,9 @@ class RunSpec:
     max_turns: int | None = None
     plugins: tuple[str, ...] = attrs.field(default=(), converter=_names)
     dataset: bool = False
+    iterations: int | None = attrs.field(default=None, validator=_iterations)
+    tally: Callable[[Any], Tally] | None = None
+    moves: bool = True
 
 
 @attrs.frozen
@@ -164,6 +200,8 @@ class GameResult:
         error: None, or what went wrong: the exception and where, or that the worker
             process died while playing this game.
         rows: The decisions, with ``RunSpec.dataset``; else empty.
+        tally: The summary of the game's ``Tally`` (``RunSpec.tally``): names to numbers;
+            else empty.
     """
 
     index: int
@@ -180,6 +218,7 @@ class GameResult:
     seconds: float = attrs.field(default=0.0, eq=False)
     error: str | None = None
     rows: tuple[DecisionRow, ...] = ()
+    tally: Mapping[str, float] = attrs.field(factory=dict, hash=False)
 
     @property
     def ok(self) -> bool:
@@ -193,6 +232,17 @@ def _load_plugins(plugins: Iterable[str]) -> None:
     parent's ``--plugin`` loaded it), is not run again."""
     for ref in plugins:
         load_plugin(ref)
+
+
+def _bot(name: str, seed: int, spec: RunSpec) -> Agent:
+    """The bot ``name`` of a run, seeded ``seed``, with the run's search budget."""
+    if spec.iterations is not None and name.strip().lower() in THINKING_BOTS:
+        budget: dict[str, Any] = {"iterations": spec.iterations}
+        if spec.think is not None:
+            budget["seconds"] = spec.think
+        agent: Agent = BOTS[name.strip().lower()](seed, **budget)
+        return agent
+    return make_bot(name, seed, think=spec.think)
 
 
 def _start(game: Game[Any, Any], spec: RunSpec) -> State[Any]:
@@ -220,21 +270,20 @@ def play_one(
         initial = _start(game, spec)
         seats = tuple(int(s) for s in initial.seats)
         names = tuple(spec.bots[i % len(spec.bots)] for i in range(len(seats)))
-        agents = {
-            s: make_bot(n, bot_seed(seed, s), think=spec.think)
-            for s, n in zip(seats, names, strict=True)
-        }
+        agents = {s: _bot(n, bot_seed(seed, s), spec) for s, n in zip(seats, names, strict=True)}
         rows: list[DecisionRow] = []
-        hooks = [h for h in (on_action, _recorder(game, rows) if spec.dataset else None) if h]
+        tally = None if spec.tally is None else spec.tally(initial)
+        recorder = _recorder(game, rows) if spec.dataset else None
+        hooks = [h for h in (on_action, recorder, tally) if h is not None]
         run = play_game(
             initial,
             agents,
             max_turns=spec.max_turns,
-            on_action=None if not hooks else hooks[0] if len(hooks) == 1 else _both(*hooks),
+            on_action=None if not hooks else hooks[0] if len(hooks) == 1 else _all(hooks),
             chance_seed=dice_seed(seed),
         )
         moves, state = [], run.initial
-        for move in run.moves:
+        for move in run.moves if spec.moves else ():
             moves.append(game.format_move(state, move))
             state = state.play(move)
         final = run.final
@@ -253,6 +302,7 @@ def play_one(
             truncated=run.truncated or bool(ended is not None and ended(final)),
             seconds=time.perf_counter() - t0,
             rows=tuple(rows),
+            tally={} if tally is None else dict(tally.summary(final)),
         )
     except Exception as exc:  # a bot's or a plug-in's bug: report it, the run goes on
         where = traceback.extract_tb(exc.__traceback__)[-1]
@@ -264,14 +314,12 @@ def play_one(
         )
 
 
-def _both(
-    first: Callable[[Any, Any, Any], None], second: Callable[[Any, Any, Any], None]
-) -> Callable[[Any, Any, Any], None]:
-    def both(before: Any, move: Any, after: Any) -> None:
-        first(before, move, after)
-        second(before, move, after)
+def _all(hooks: Sequence[Callable[[Any, Any, Any], None]]) -> Callable[[Any, Any, Any], None]:
+    def every(before: Any, move: Any, after: Any) -> None:
+        for hook in hooks:
+            hook(before, move, after)
 
-    return both
+    return every
 
 
 def _recorder(game: Game[Any, Any], rows: list[DecisionRow]) -> Callable[[Any, Any, Any], None]:
@@ -330,7 +378,7 @@ def run_games(
     game = get_game(spec.game)
     _start(game, spec)  # the game, count and rules are valid
     for name in spec.bots:
-        make_bot(name, 0, think=spec.think)
+        _bot(name, 0, spec)
     tasks = [(i, game_seed(seed, i)) for i in range(games)]
     report = on_result or (lambda _r: None)
     if ray is not None:
