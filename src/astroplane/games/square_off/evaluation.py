@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from astroplane.games.square_off.movegen import ALL_POINTS, Tables, tables
-from astroplane.games.square_off.packed import CODE, RIGHTS
+from astroplane.games.square_off.packed import _CODE, RIGHTS
 from astroplane.games.square_off.play import seat_number
 
 if TYPE_CHECKING:
@@ -107,4 +107,4 @@ def evaluate(state: StateView, seat: object) -> float:
     if state.outcome is not None:
         return finished(state.outcome.returns, seat)
     (w, b), (w_hand, b_hand) = state.occupancy, state.in_hand
-    return lead(tables(state.board), w, b, w_hand, b_hand, CODE[state.removals], seat)
+    return lead(tables(state.board), w, b, w_hand, b_hand, _CODE[state.removals], seat)

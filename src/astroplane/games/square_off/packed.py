@@ -40,10 +40,8 @@ from astroplane.games.square_off.history import History
 from astroplane.games.square_off.outcome import Ending, Outcome
 
 __all__ = [
-    "CODE",
     "FIRST",
     "OUTCOMES",
-    "OUTCOME_CODE",
     "PUSH",
     "REST",
     "RETURNS",
@@ -74,7 +72,7 @@ HISTORY: Final = 6
 
 RIGHTS: Final[tuple[tuple[int, ...], ...]] = ((), (0,), (1,), (0, 0), (0, 1), (1, 0), (1, 1))
 """The removal rights still to come, by code (the code is their index) [SO4], [SO8]."""
-CODE: Final[dict[tuple[int, ...], int]] = {r: i for i, r in enumerate(RIGHTS)}
+_CODE: Final[dict[tuple[int, ...], int]] = {r: i for i, r in enumerate(RIGHTS)}
 """The code of each sequence of rights."""
 FIRST: Final[tuple[int, ...]] = (-1, 0, 1, 0, 0, 1, 1)
 """By code, the seat holding the first right (-1: none)."""
@@ -95,7 +93,7 @@ OUTCOMES: Final[tuple[Outcome | None, ...]] = (
 )
 """How the game ended, by code (the code is the index; 0: it goes on) [SO6]: a win at two
 pieces is ``1 + winner``, by a blockade ``3 + winner``."""
-OUTCOME_CODE: Final[dict[Outcome, int]] = {o: i for i, o in enumerate(OUTCOMES) if o is not None}
+_OUTCOME_CODE: Final[dict[Outcome, int]] = {o: i for i, o in enumerate(OUTCOMES) if o is not None}
 """The code of each outcome."""
 RETURNS: Final[tuple[tuple[float, float], ...]] = (
     (0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 0.0), (0.0, 1.0), (0.5, 0.5), (0.5, 0.5),
@@ -152,7 +150,7 @@ def pack(
     hw, hb = (_field(in_hand[s], "in_hand", 16) for s in (0, 1))
     rw, rb = (_field(removed[s], "removed", 16) for s in (0, 1))
     mw, mb = (_field(cooldown[s], "cooldown", 1 << lines) for s in (0, 1))
-    code = CODE.get(tuple(removals))
+    code = _CODE.get(tuple(removals))
     if code is None:
         raise ValueError(f"a Square Off state's removals are up to two seats, not {removals!r}")
     side = (

@@ -14,7 +14,7 @@ from astroplane.errors import IllegalMoveError
 from astroplane.games.square_off.board import Board
 from astroplane.games.square_off.movegen import formed, protected, removable
 from astroplane.games.square_off.moves import Move, MoveKind, fields_problem
-from astroplane.games.square_off.packed import CODE, HAND_B, HAND_W, RIGHTS_SHIFT, TURN_OF, key
+from astroplane.games.square_off.packed import _CODE, HAND_B, HAND_W, RIGHTS_SHIFT, TURN_OF, key
 from astroplane.kit.limits import MAX_TURN, shown
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def seat_number(seat: object) -> int:
     return seat
 
 
-_RIGHTS_CODE = CODE  # the code of each sequence of removal rights (``packed.RIGHTS``)
+_RIGHTS_CODE = _CODE  # the code of each sequence of removal rights (``packed.RIGHTS``)
 
 
 def position_key(
@@ -66,7 +66,7 @@ def position_key(
     removal right, if any), the removal rights still to come and the cooldown marks
     (section 8), as ``packed.key`` reads them from a packed position [SO19]."""
     side = in_hand[0] << HAND_W | in_hand[1] << HAND_B
-    side |= to_move << TURN_OF | CODE[removals] << RIGHTS_SHIFT
+    side |= to_move << TURN_OF | _CODE[removals] << RIGHTS_SHIFT
     return key(occupancy[0], occupancy[1], side, cooldown[0] | cooldown[1] << len(board.lines))
 
 

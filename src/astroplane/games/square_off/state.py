@@ -32,7 +32,7 @@ from astroplane.games.square_off.core import SquareOffCore
 from astroplane.games.square_off.moves import Move
 from astroplane.games.square_off.options import Rules
 from astroplane.games.square_off.outcome import Outcome
-from astroplane.games.square_off.packed import OUTCOME_CODE, OUTCOMES, Position
+from astroplane.games.square_off.packed import _OUTCOME_CODE, OUTCOMES, Position
 from astroplane.games.square_off.play import SEATS, seat_number
 from astroplane.games.square_off.render import render
 from astroplane.games.square_off.viewbase import FIELDS, PackedView, make_view
@@ -128,7 +128,7 @@ class SquareOffState(PackedView):
     def __attrs_post_init__(self) -> None:
         """Pack the fields given to the constructor (``attrs.evolve`` included)."""
         core = core_for(self.rules, self.board)
-        code = 0 if self.outcome is None else OUTCOME_CODE.get(self.outcome)
+        code = 0 if self.outcome is None else _OUTCOME_CODE.get(self.outcome)
         if code is None:
             raise ValueError(f"not an outcome of Square Off: {self.outcome!r}")
         p = packed.pack(
