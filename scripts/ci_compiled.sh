@@ -27,10 +27,11 @@ ASTROPLANE_COMPILE=1 python -m pip install -q "$ROOT[test]"
 python -m pip install -q 'open_spiel>=2.0'
 echo "compiled build and install: $(( $(date +%s) - start )) s"
 
-# A copy of the tests (with the files some tests read: src/ as text, docs/, examples/),
+# A copy of the tests (with the files some tests read: src/ as text, docs/, examples/,
+# benchmarks/ for the balance studies test),
 # run from outside the clone. src/ is not on sys.path, so the installed package is imported.
 mkdir "$WORK/repo"
-(cd "$ROOT" && cp -r tests src docs examples conftest.py pyproject.toml README.md mkdocs.yml \
+(cd "$ROOT" && cp -r tests src docs examples benchmarks conftest.py pyproject.toml README.md mkdocs.yml \
     "$WORK/repo/")
 cd "$WORK/repo"
 python -c "import astroplane, sys; print('astroplane.COMPILED =', astroplane.COMPILED); sys.exit(0 if astroplane.COMPILED else 1)"
