@@ -50,9 +50,6 @@ def seat_number(seat: object) -> int:
     return seat
 
 
-_RIGHTS_CODE = _CODE  # the code of each sequence of removal rights (``packed.RIGHTS``)
-
-
 def position_key(
     board: Board,
     occupancy: tuple[int, int],

@@ -19,8 +19,8 @@ from astroplane.games.square_off.board import BOARD, Board
 from astroplane.games.square_off.history import History
 from astroplane.games.square_off.movegen import removable
 from astroplane.games.square_off.options import PRESETS, SQUARE_OFF, Rules
-from astroplane.games.square_off.packed import pack
-from astroplane.games.square_off.play import _RIGHTS_CODE, MAX_TURNS, SEATS, position_key
+from astroplane.games.square_off.packed import RIGHTS, pack
+from astroplane.games.square_off.play import MAX_TURNS, SEATS, position_key
 from astroplane.games.square_off.state import SquareOffState, settle
 from astroplane.kit.limits import plain_text, shown
 
@@ -338,9 +338,9 @@ def key_problem(
         return "another number of pieces on the board"
     if keyed_hand != hand:
         return "other pieces in hand"
-    if code > 6:
+    if code >= len(RIGHTS):
         return "no removal rights are coded so"
-    rights = next(r for r, c in _RIGHTS_CODE.items() if c == code)
+    rights = RIGHTS[code]  # the code is the index [SO4], [SO8]
     if rights and rights[0] != mover:
         return "the player to act does not hold the first removal right"
     if marks and not rules.cooldown:
