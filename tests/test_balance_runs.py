@@ -68,11 +68,11 @@ def test_a_tally_is_counted_in_the_worker_and_sent_back_without_the_moves() -> N
 def test_iterations_set_the_searching_bots_budget() -> None:
     """``iterations`` reaches MCTS (not the other bots), and a bad one is refused when the
     spec is made, before any game."""
-    from astroplane.runs import _bot
+    from astroplane.agents import make_bot
 
     spec = RunSpec("square-off", 2, ("mcts", "greedy"), iterations=7)
-    assert "iterations=7" in repr(_bot("mcts", 1, spec))
-    assert repr(_bot("greedy", 1, spec)) == "GreedyBot(seed=1)"
+    assert "iterations=7" in repr(make_bot("mcts", 1, iterations=spec.iterations))
+    assert repr(make_bot("greedy", 1, iterations=spec.iterations)) == "GreedyBot(seed=1)"
     with pytest.raises(ValueError, match="iterations is a positive int"):
         RunSpec("square-off", 2, ("mcts",), iterations=0)
 

@@ -248,7 +248,13 @@ BOTS: Mapping[str, Callable[..., Agent]] = MappingProxyType(
 THINKING_BOTS: frozenset[str] = frozenset({"mcts"})
 
 
-def make_bot(name: str, seed: int | None = None, *, think: float | None = None) -> Agent:
+def make_bot(
+    name: str,
+    seed: int | None = None,
+    *,
+    think: float | None = None,
+    iterations: int | None = None,
+) -> Agent:
     """A bot by name (a key of ``BOTS``), seeded.
 
     Args:
@@ -256,9 +262,12 @@ def make_bot(name: str, seed: int | None = None, *, think: float | None = None) 
         seed: Seed of its random generator (None: unseeded).
         think: Seconds per move for the bots that search (``THINKING_BOTS``); ignored
             by the others. None: the bot's default budget.
+        iterations: Playouts per move for the bots that search, a reproducible budget
+            (with ``think`` too: whichever runs out first); ignored by the others.
 
     Raises:
-        ValueError: If ``name`` is not a known bot or ``think`` is not positive.
+        ValueError: If ``name`` is not a known bot, or ``think`` or ``iterations`` is not
+            positive.
 
     Examples:
         >>> make_bot("greedy", 3)
@@ -271,9 +280,14 @@ def make_bot(name: str, seed: int | None = None, *, think: float | None = None) 
         raise ValueError(f"unknown bot {name!r} (choose from {', '.join(sorted(BOTS))})") from None
     if think is not None and not think > 0:
         raise ValueError(f"a thinking time is a positive number of seconds, not {think!r}")
-    if think is not None and key in THINKING_BOTS:
-        return factory(seed, seconds=think)
-    return factory(seed)
+    if key not in THINKING_BOTS:
+        return factory(seed)
+    budget: dict[str, Any] = {}
+    if think is not None:
+        budget["seconds"] = think
+    if iterations is not None:
+        budget["iterations"] = iterations
+    return factory(seed, **budget)
 
 
 # ---- running games ----------------------------------------------------------

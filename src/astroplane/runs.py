@@ -48,7 +48,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from astroplane.agents import BOTS, THINKING_BOTS, Agent, make_bot, play_game
+from astroplane.agents import make_bot, play_game
 from astroplane.plugins import load_plugin
 from astroplane.protocol import Game, State, get_game
 
@@ -234,17 +234,6 @@ def _load_plugins(plugins: Iterable[str]) -> None:
         load_plugin(ref)
 
 
-def _bot(name: str, seed: int, spec: RunSpec) -> Agent:
-    """The bot ``name`` of a run, seeded ``seed``, with the run's search budget."""
-    if spec.iterations is not None and name.strip().lower() in THINKING_BOTS:
-        budget: dict[str, Any] = {"iterations": spec.iterations}
-        if spec.think is not None:
-            budget["seconds"] = spec.think
-        agent: Agent = BOTS[name.strip().lower()](seed, **budget)
-        return agent
-    return make_bot(name, seed, think=spec.think)
-
-
 def _start(game: Game[Any, Any], spec: RunSpec) -> State[Any]:
     rules = None if spec.rules is None else game.rules_from_text(spec.rules)
     state: State[Any] = game.new_game(spec.players, rules=rules)
@@ -270,7 +259,10 @@ def play_one(
         initial = _start(game, spec)
         seats = tuple(int(s) for s in initial.seats)
         names = tuple(spec.bots[i % len(spec.bots)] for i in range(len(seats)))
-        agents = {s: _bot(n, bot_seed(seed, s), spec) for s, n in zip(seats, names, strict=True)}
+        agents = {
+            s: make_bot(n, bot_seed(seed, s), think=spec.think, iterations=spec.iterations)
+            for s, n in zip(seats, names, strict=True)
+        }
         rows: list[DecisionRow] = []
         tally = None if spec.tally is None else spec.tally(initial)
         recorder = _recorder(game, rows) if spec.dataset else None
@@ -378,7 +370,7 @@ def run_games(
     game = get_game(spec.game)
     _start(game, spec)  # the game, count and rules are valid
     for name in spec.bots:
-        _bot(name, 0, spec)
+        make_bot(name, 0, think=spec.think, iterations=spec.iterations)
     tasks = [(i, game_seed(seed, i)) for i in range(games)]
     report = on_result or (lambda _r: None)
     if ray is not None:
