@@ -101,6 +101,20 @@ def test_make_bot_knows_the_bots_and_rejects_others() -> None:
         make_bot("minimax")
 
 
+def test_make_bot_checks_its_budget_for_every_bot() -> None:
+    """A bad thinking time or iteration count is refused whatever the bot, as documented;
+    a good one reaches the searching bot only."""
+    for name in ("greedy", "mcts"):
+        with pytest.raises(ValueError, match="iterations is a positive int, not 0"):
+            make_bot(name, 1, iterations=0)
+        with pytest.raises(ValueError, match="iterations is a positive int, not True"):
+            make_bot(name, 1, iterations=True)
+        with pytest.raises(ValueError, match="thinking time is a positive number"):
+            make_bot(name, 1, think=0)
+    assert "iterations=5" in repr(make_bot("mcts", 1, iterations=5))
+    assert repr(make_bot("greedy", 1, iterations=5)) == "GreedyBot(seed=1)"
+
+
 def test_play_game_checks_its_agents() -> None:
     """play_game needs one agent per seat and refuses a bot that plays an illegal action."""
     with pytest.raises(ValueError, match="need 2 agents"):

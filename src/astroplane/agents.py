@@ -280,6 +280,10 @@ def make_bot(
         raise ValueError(f"unknown bot {name!r} (choose from {', '.join(sorted(BOTS))})") from None
     if think is not None and not think > 0:
         raise ValueError(f"a thinking time is a positive number of seconds, not {think!r}")
+    if iterations is not None and (
+        isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+    ):
+        raise ValueError(f"iterations is a positive int, not {iterations!r}")
     if key not in THINKING_BOTS:
         return factory(seed)
     budget: dict[str, Any] = {}
