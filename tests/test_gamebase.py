@@ -38,6 +38,10 @@ def test_a_game_declares_what_it_is() -> None:
         ({"seat_names": ("X",)}, "2 or more distinct names"),
         ({"seat_colours": ("#000000", "#000000")}, "distinct #rrggbb"),
         ({"game_type": "deterministic"}, "a GameType"),
+        ({"evaluation_scale": 0.0}, "evaluation_scale is a finite number > 0"),
+        ({"evaluation_scale": float("nan")}, "evaluation_scale"),
+        ({"evaluation_scale": "5"}, "evaluation_scale"),
+        ({"search_playout": "clever"}, "search_playout is 'random', 'greedy' or 'turn'"),
     ]:
         with pytest.raises(ValueError, match=message):
             type("Wrong", (tictactoe.TicTacToeGame,), attrs_)()

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 import astroplane as ap
 from astroplane.agents import BOTS, Agent, RandomBot, play_game
-from astroplane.mcts import DEFAULT_ITERATIONS, MCTSBot
-from astroplane.protocol import State, sample_chance
+from astroplane.mcts import DEFAULT_EVAL_SCALE, DEFAULT_ITERATIONS, PLAYOUTS, MCTSBot
+from astroplane.protocol import State, get_game, sample_chance
 from helpers import setup
 from strategies import playout_states
 
@@ -59,12 +59,92 @@ def test_plays_legal_games_with_any_player_count_and_preset(players: int, preset
     assert all(b.choices > 0 for b in bots)
 
 
+@pytest.mark.parametrize("name", ["astroplane", "aeroplane-chess", "square-off", "starcastles"])
+@pytest.mark.parametrize("playout", PLAYOUTS)
+def test_every_playout_policy_plays_every_game(name: str, playout: str) -> None:
+    """Each playout policy (``"turn"``: the mover's turn finished greedily first) plays
+    short games of every bundled game with legal actions only, reproducibly."""
+    game = get_game(name)
+
+    def run(seed: int) -> tuple[object, ...]:
+        s = game.new_game(game.player_counts[0])
+        rng = random.Random(seed)
+        bot = MCTSBot(seed=seed, iterations=10, playout=playout)  # type: ignore[arg-type]
+        seen: list[object] = []
+        for _ in range(12):
+            if s.is_over:
+                break
+            if s.is_chance_node:
+                s = s.play(sample_chance(s, rng))
+                continue
+            move = bot.choose(s)
+            assert move in s.legal_moves()
+            seen.append(move)
+            s = s.play(move)
+        return tuple(seen)
+
+    assert run(3) == run(3) and run(3)
+
+
+def test_turn_playout_ends_where_greedys_turn_ends() -> None:
+    """The ``"turn"`` playout finishes the mover's turn with the action the heuristic rates
+    best at each step, as GreedyBot's look-ahead does: from ASTROPLANE's first position,
+    it ends where the first player's turn, played that way, ends (the other seat to
+    move)."""
+    s = ap.new_game(2)
+    bot = MCTSBot(seed=1, iterations=5, playout="turn")
+    core, p = bot._prepare(s)
+    end = bot._turn_end(p)
+    assert core.to_move(end) != core.to_move(p)
+    game = get_game("astroplane")
+    assert game.evaluate is not None
+    t = s
+    while not t.is_over and int(t.to_move) == int(s.to_move):
+        moves = t.legal_moves()
+        best = max(moves, key=lambda m: game.evaluate(t.play(m), int(s.to_move)))  # type: ignore[misc]
+        t = t.play(best)
+    assert core.returns(end) == tuple(t.returns())
+    assert game.evaluate(t, 0) == core.evaluate(end, 0)  # type: ignore[misc]
+
+
+def test_heuristic_scale_is_the_games_unless_given() -> None:
+    """Without ``eval_scale`` the bot maps the heuristic with the registered game's
+    ``evaluation_scale`` (Square Off: 5, half a piece), a game without one with
+    ``DEFAULT_EVAL_SCALE``; an ``eval_scale`` given wins."""
+    s = get_game("square-off").new_game(2)
+    bot = MCTSBot(seed=1, iterations=5)
+    bot.choose(s)
+    assert bot._scale == get_game("square-off").evaluation_scale == 5.0
+    given = MCTSBot(seed=1, iterations=5, eval_scale=7.5)
+    given.choose(s)
+    assert given._scale == 7.5
+    pig = MCTSBot(seed=1, iterations=5)
+    pig.choose(PigState())
+    assert pig._scale == DEFAULT_EVAL_SCALE == get_game("pig").evaluation_scale
+
+
+def test_playout_policy_is_the_games_unless_given() -> None:
+    """Without ``playout`` the bot plays the registered game's ``search_playout``:
+    ``"turn"`` for ASTROPLANE (a turn is several actions), ``"greedy"`` for the others;
+    a policy given wins."""
+    expected = {"astroplane": "turn", "square-off": "greedy", "starcastles": "greedy"}
+    for name, policy in expected.items():
+        game = get_game(name)
+        bot = MCTSBot(seed=1, iterations=3)
+        bot.choose(game.new_game(2))
+        assert bot._playout == game.search_playout == policy
+        given = MCTSBot(seed=1, iterations=3, playout="random")
+        given.choose(game.new_game(2))
+        assert given._playout == "random"
+
+
 def test_is_an_agent_with_a_repr() -> None:
     """MCTSBot satisfies the Agent protocol and shows its settings in its repr."""
     bot = MCTSBot(seed=5, iterations=50, seconds=0.5)
     assert isinstance(bot, Agent)
-    assert repr(bot) == (
-        "MCTSBot(seed=5, iterations=50, seconds=0.5, playout='greedy', playout_depth=4)"
+    assert repr(bot) == "MCTSBot(seed=5, iterations=50, seconds=0.5, playout_depth=4)"
+    assert repr(MCTSBot(seed=1, iterations=9, playout="turn")) == (
+        "MCTSBot(seed=1, iterations=9, playout='turn', playout_depth=4)"
     )
     assert MCTSBot().iterations == DEFAULT_ITERATIONS
 
@@ -96,7 +176,8 @@ def test_factory_signature_fits_the_bot_registry() -> None:
         {"exploration": float("inf")},
         {"exploration": -0.1},
         {"widening": 0},
-        {"eval_scale": None},
+        {"eval_scale": 0},
+        {"eval_scale": "20"},
         {"reuse_tree": "yes"},
     ],
 )

@@ -34,7 +34,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from astroplane.mcts import MCTSBot
+from astroplane.mcts import TURN_LOOKAHEAD, MCTSBot
 from astroplane.protocol import State, game_of, sample_chance
 from astroplane.turnlimit import limit_state, stopped
 
@@ -204,8 +204,6 @@ class GreedyBot:
         return f"GreedyBot(seed={self.seed!r}{extra})"
 
 
-#: The most actions ``GreedyBot`` follows to the end of the mover's turn.
-TURN_LOOKAHEAD = 8
 
 
 def _turn_value(

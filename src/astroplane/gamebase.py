@@ -46,6 +46,7 @@ import abc
 import functools
 import inspect
 import json
+import math
 import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from types import MappingProxyType
@@ -291,6 +292,12 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
             text it holds; default ``MAX_POSITION_TEXT``, the longest any reader takes).
         turn_limit_unit: What the number ``with_turn_limit`` takes counts: ``"turn"`` (the
             default) or ``"round"`` (a turn of every player; ``astroplane.turnlimit``).
+        evaluation_scale: How many points of ``evaluate`` make a clear but not decisive
+            lead (about half a piece; default 20.0). Search bots map the heuristic to a
+            probability of winning with it (``astroplane.mcts.MCTSBot``'s ``eval_scale``).
+        search_playout: The playout policy ``astroplane.mcts.MCTSBot`` uses by default
+            (``"greedy"``, the default; ``"turn"``, for a game whose turns are several
+            actions: each playout first finishes the turn in hand greedily; ``"random"``).
 
     Hooks that are None unless the game gives them (methods of the same signature):
         position_to_text: ``(state) -> text``, a state as one line of text.
@@ -342,6 +349,8 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
     record_type: type[Record[Any, Any]] | None = None
     observation_text_length: int = MAX_POSITION_TEXT
     turn_limit_unit: str = "turn"
+    evaluation_scale: float = 20.0
+    search_playout: str = "greedy"
 
     position_to_text: Callable[[StateT], str] | None = None
     position_from_text: Callable[..., StateT] | None = None
@@ -611,4 +620,14 @@ def _declaration_problem(game: Game[Any, Any]) -> str:
         return f"seat_colours are a distinct #rrggbb per seat name, not {shown(colours)}"
     if any(not isinstance(k, str) or not isinstance(v, str) for k, v in game.texts.items()):
         return "texts map names to texts"
+    scale = game.evaluation_scale
+    if (
+        isinstance(scale, bool)
+        or not isinstance(scale, (int, float))
+        or not math.isfinite(scale)
+        or scale <= 0
+    ):
+        return f"evaluation_scale is a finite number > 0, not {shown(scale)}"
+    if game.search_playout not in ("random", "greedy", "turn"):
+        return f"search_playout is 'random', 'greedy' or 'turn', not {shown(game.search_playout)}"
     return ""

@@ -68,13 +68,30 @@ from astroplane.core import Core, StateCore, positions_of
 from astroplane.kit.limits import shown
 from astroplane.protocol import State, game_of
 
-__all__ = ["DEFAULT_ITERATIONS", "MCTSBot", "SearchStats"]
+__all__ = [
+    "DEFAULT_EVAL_SCALE",
+    "DEFAULT_ITERATIONS",
+    "PLAYOUTS",
+    "TURN_LOOKAHEAD",
+    "MCTSBot",
+    "SearchStats",
+]
 
 MoveT = TypeVar("MoveT", bound=Hashable)
 
 #: The default budget of ``MCTSBot`` (iterations per action) when none is given: about
 #: 0.2 s per action for ASTROPLANE on one core (see docs/bots.md).
 DEFAULT_ITERATIONS = 300
+
+#: The heuristic's scale when neither the bot nor the game sets one (``eval_scale``).
+DEFAULT_EVAL_SCALE = 20.0
+
+#: The most actions a turn look-ahead follows to the end of the mover's turn (GreedyBot's
+#: and the ``"turn"`` playout's; re-exported as ``astroplane.agents.TURN_LOOKAHEAD``).
+TURN_LOOKAHEAD = 8
+
+#: The playout policies of ``MCTSBot`` (its ``playout`` option).
+PLAYOUTS = ("random", "greedy", "turn")
 
 #: A heuristic ``(state, seat) -> value``, higher better for ``seat`` (unbounded).
 Evaluation = Callable[[Any, int], float]
@@ -146,6 +163,22 @@ class SearchStats:
         )
 
 
+def _default_scale(state: State[Any]) -> float:
+    """The registered game's ``evaluation_scale``, or ``DEFAULT_EVAL_SCALE``."""
+    try:
+        return float(game_of(state).evaluation_scale)
+    except (ValueError, AttributeError):
+        return DEFAULT_EVAL_SCALE
+
+
+def _default_playout(state: State[Any]) -> str:
+    """The registered game's ``search_playout``, or ``"greedy"``."""
+    try:
+        return str(game_of(state).search_playout)
+    except (ValueError, AttributeError):
+        return "greedy"
+
+
 def _default_evaluation(state: State[Any]) -> Evaluation | None:
     """The registered game's heuristic, or None (unregistered game or none given)."""
     try:
@@ -188,8 +221,11 @@ class MCTSBot:
             too, the search stops at whichever comes first. Not reproducible.
         exploration: The UCB1 exploration constant ``c`` in ``Q + c * sqrt(ln N / n)``
             (values are in ``[0, 1]``).
-        playout: ``"random"`` (uniform actions) or ``"greedy"`` (the better of two random
-            actions by the heuristic; uniform if there is none).
+        playout: ``"random"`` (uniform actions), ``"greedy"`` (the better of two random
+            actions by the heuristic; uniform if there is none) or ``"turn"`` (first the
+            rest of the turn of the seat to move, each action the heuristic's best, as
+            ``GreedyBot`` looks ahead; then ``"greedy"``); default: the registered game's
+            ``Game.search_playout`` (``"turn"`` for ASTROPLANE), else ``"greedy"``.
         playout_depth: Most actions in a playout before it is cut off and scored by the
             heuristic (ignored for games without one, whose playouts go to the end).
         widening: Progressive widening factor ``k``: a node with ``n`` visits has at most
@@ -197,8 +233,9 @@ class MCTSBot:
         evaluation: The heuristic ``(state, seat) -> float``; default: the registered
             game's ``evaluate`` if it has one.
         eval_scale: The heuristic is mapped to ``[0, 1]`` by
-            ``1 / (1 + exp(-value / eval_scale))`` (in the heuristic's units; for
-            ASTROPLANE 20 is two Singularity points).
+            ``1 / (1 + exp(-value / eval_scale))``, in the heuristic's units; default:
+            the registered game's ``Game.evaluation_scale`` (ASTROPLANE: 20, two
+            Singularity points; Square Off: 5, half a piece), else ``DEFAULT_EVAL_SCALE``.
         reuse_tree: Keep the subtree of the chosen action for the next call.
         max_playout_actions: Cap on a playout without a heuristic (a game that goes on
             longer is scored as a draw between its seats).
@@ -210,7 +247,7 @@ class MCTSBot:
     Examples:
         >>> import astroplane
         >>> MCTSBot(seed=3, iterations=50)
-        MCTSBot(seed=3, iterations=50, playout='greedy', playout_depth=4)
+        MCTSBot(seed=3, iterations=50, playout_depth=4)
     """
 
     name = "mcts"
@@ -222,11 +259,11 @@ class MCTSBot:
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = 0.4,
-        playout: Literal["random", "greedy"] = "greedy",
+        playout: Literal["random", "greedy", "turn"] | None = None,
         playout_depth: int = 4,
         widening: float = 2.0,
         evaluation: Evaluation | None = None,
-        eval_scale: float = 20.0,
+        eval_scale: float | None = None,
         reuse_tree: bool = True,
         max_playout_actions: int = 2000,
     ) -> None:
@@ -236,13 +273,14 @@ class MCTSBot:
             _whole("iterations", iterations, 1)
         if seconds is not None:
             _real("seconds", seconds, positive=True)
-        if not isinstance(playout, str) or playout not in ("random", "greedy"):
-            raise ValueError(f"unknown playout policy {shown(playout)} (random, greedy)")
+        if playout is not None and (not isinstance(playout, str) or playout not in PLAYOUTS):
+            raise ValueError(f"unknown playout policy {shown(playout)} ({', '.join(PLAYOUTS)})")
         _whole("playout_depth", playout_depth, 0)
         _whole("max_playout_actions", max_playout_actions, 1)
         _real("exploration", exploration)
         _real("widening", widening, positive=True)
-        _real("eval_scale", eval_scale, positive=True)
+        if eval_scale is not None:
+            _real("eval_scale", eval_scale, positive=True)
         if not isinstance(reuse_tree, bool):
             raise ValueError(f"reuse_tree is True or False, not {shown(reuse_tree)}")
         self.seed = seed
@@ -262,6 +300,10 @@ class MCTSBot:
         self._root_core: Core[Any] | None = None
         self._core: Core[Any] | None = None
         self._eval: Evaluation | None = None
+        #: Where the mover's turn ends from a position (``"turn"`` playouts), per search.
+        self._turn_ends: dict[Hashable, Hashable] = {}
+        self._scale = DEFAULT_EVAL_SCALE
+        self._playout: str = playout or "greedy"
 
     def __repr__(self) -> str:
         budget = []
@@ -269,9 +311,10 @@ class MCTSBot:
             budget.append(f"iterations={self.iterations}")
         if self.seconds is not None:
             budget.append(f"seconds={self.seconds}")
+        if self.playout is not None:
+            budget.append(f"playout={self.playout!r}")
         return (
-            f"MCTSBot(seed={self.seed!r}, {', '.join(budget)}, playout={self.playout!r}, "
-            f"playout_depth={self.playout_depth})"
+            f"MCTSBot(seed={self.seed!r}, {', '.join(budget)}, playout_depth={self.playout_depth})"
         )
 
     # ---- the Agent protocol -------------------------------------------------
@@ -348,6 +391,9 @@ class MCTSBot:
                 on_states, view = ev, core.state
                 self._eval = lambda q, seat: on_states(view(q), seat)
         self._core = core
+        self._turn_ends = {}
+        self._scale = self.eval_scale if self.eval_scale is not None else _default_scale(state)
+        self._playout = self.playout or _default_playout(state)
         return core, p
 
     def _find_root(self, core: Core[Any], p: Hashable) -> _Node:
@@ -480,8 +526,12 @@ class MCTSBot:
         rng = self._rng
         ev = self._eval
         depth = self.playout_depth if ev is not None else self.max_playout_actions
-        greedy = self.playout == "greedy" and ev is not None
+        greedy = self._playout != "random" and ev is not None
         apply = core.apply
+        if self._playout == "turn" and ev is not None:
+            if core.is_chance(p):
+                p = apply(p, _sample(core, p, rng))
+            p = self._turn_end(p)
         for _ in range(depth):
             if core.is_terminal(p):
                 return core.returns(p)
@@ -503,7 +553,7 @@ class MCTSBot:
         if ev is None:
             seats = core.seats(p)
             return [1.0 / len(seats) if s in seats else 0.0 for s in range(width)]
-        scale = self.eval_scale
+        scale = self._scale
         out = [0.0] * width
         if core.is_chance(p):  # the heuristic is for decision positions: roll once more
             p = apply(p, _sample(core, p, rng))
@@ -513,6 +563,41 @@ class MCTSBot:
             x = ev(p, s) / scale
             out[s] = 1.0 / (1.0 + math.exp(-x)) if x > -700 else 0.0
         return out
+
+    def _turn_end(self, p: Hashable) -> Hashable:
+        """Where the turn of the seat to move at ``p`` ends if it plays, at every action,
+        the one whose result the heuristic rates best (GreedyBot's turn look-ahead,
+        ``TURN_LOOKAHEAD`` actions at most): the first position that is
+        over, a chance node or another seat's to move."""
+        ends = self._turn_ends
+        end = ends.get(p)
+        if end is not None:
+            return end
+        core = self._core
+        ev = self._eval
+        assert core is not None and ev is not None
+        apply = core.apply
+        path: list[Hashable] = []
+        q = p
+        if not (core.is_terminal(q) or core.is_chance(q)):
+            seat = core.to_move(q)
+            for _ in range(TURN_LOOKAHEAD):
+                known = ends.get(q)
+                if known is not None:
+                    q = known
+                    break
+                path.append(q)
+                actions = core.legal_actions(q)
+                if len(actions) == 1:
+                    q = apply(q, actions[0])
+                else:
+                    q = max((apply(q, a) for a in actions), key=lambda r: _value(core, ev, r, seat))
+                if core.is_terminal(q) or core.is_chance(q) or core.to_move(q) != seat:
+                    break
+        for visited in path:
+            ends[visited] = q
+        ends[p] = q
+        return q
 
 
 def _value(core: Core[Any], ev: Evaluation, p: Hashable, seat: int) -> float:

@@ -155,6 +155,7 @@ class AstroplaneGame(Game[GameState, Move]):
     name, title, player_counts = "astroplane", "ASTROPLANE", (2, 3, 4)
     seat_names, seat_colours = tuple(SEAT_NAMES), tuple(c.fill for c in PALETTE[:4])
     game_type = GameType(max_game_length=MAX_TURN * TURN_ACTIONS)
+    search_playout = "turn"  # a turn is several actions [D7]: MCTSBot finishes it first
     texts = MappingProxyType({"goal": GOAL, "legend": LEGEND, "rules": RULES})
     variant_registry, record_type = VARIANTS, GameRecord
 

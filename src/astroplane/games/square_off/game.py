@@ -238,6 +238,7 @@ class SquareOffGame(Game[SquareOffState, Move]):
     name, title, player_counts, seat_names = "square-off", "Square Off", (2,), SEATS
     seat_colours, variant_registry, record_type = FILL, VARIANTS, GameRecord
     game_type = GameType(max_game_length=max_plies(SQUARE_OFF))
+    evaluation_scale = 5.0  # half a piece of evaluate's WEIGHTS: MCTSBot's eval_scale
     texts = MappingProxyType({"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY})
 
     format_move, parse_move = delegate(format_move, parse_move)
