@@ -20,10 +20,15 @@ games with dice (chance nodes). One search runs per ``choose`` call:
    one-action greedy look-ahead at the root. Without a heuristic the order is random.
 3. **Playout.** From the new node, a playout of at most ``playout_depth`` actions
    (``"random"``: uniform; ``"greedy"``: the best of two random actions by the
-   heuristic, which keeps pieces moving forward at twice the cost) followed, if the game
-   is not over, by the heuristic scaled to ``[0, 1]`` for *every* seat by a logistic,
+   heuristic, which keeps pieces moving forward at twice the cost; ``"turn"``: first the
+   rest of the turn of the seat to move, each action the one the heuristic rates best,
+   as ``GreedyBot`` looks ahead, then ``"greedy"``) followed, if the game is not over,
+   by the heuristic scaled to ``[0, 1]`` for *every* seat by a logistic,
    ``1 / (1 + exp(-evaluate(state, seat) / eval_scale))``. A finished game is worth its
-   ``returns()``. Games without a heuristic are played out to the end.
+   ``returns()``. Games without a heuristic are played out to the end. The policy and
+   the scale default to what the game declares (``Game.search_playout``,
+   ``Game.evaluation_scale``): ``"turn"`` for ASTROPLANE, whose turns are several
+   actions, so that no partial turn is rated; a scale of half a piece.
 4. **Backup: max^n.** Each node keeps the sum of the value *vectors* (one entry per
    seat) of the playouts through it; the seat to move at a node picks by its own entry.
 
