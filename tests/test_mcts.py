@@ -125,16 +125,25 @@ def test_heuristic_scale_is_the_games_unless_given() -> None:
 
 def test_playout_policy_is_the_games_unless_given() -> None:
     """Without ``playout`` the bot plays the registered game's ``search_playout``:
-    ``"turn"`` for ASTROPLANE (a turn is several actions), ``"greedy"`` for the others;
+    ``"turn"`` for ASTROPLANE (a turn is several actions) and Aeroplane Chess, ``"greedy"``
+    for the others;
     a policy given wins."""
-    expected = {"astroplane": "turn", "square-off": "greedy", "starcastles": "greedy"}
+    expected = {
+        "astroplane": "turn",
+        "aeroplane-chess": "turn",
+        "square-off": "greedy",
+        "starcastles": "greedy",
+    }
     for name, policy in expected.items():
         game = get_game(name)
+        start = game.new_game(2)
+        if start.is_chance_node:  # Aeroplane Chess starts with a roll
+            start = start.play(sample_chance(start, random.Random(1)))
         bot = MCTSBot(seed=1, iterations=3)
-        bot.choose(game.new_game(2))
+        bot.choose(start)
         assert bot._playout == game.search_playout == policy
         given = MCTSBot(seed=1, iterations=3, playout="random")
-        given.choose(game.new_game(2))
+        given.choose(start)
         assert given._playout == "random"
 
 

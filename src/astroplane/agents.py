@@ -204,8 +204,6 @@ class GreedyBot:
         return f"GreedyBot(seed={self.seed!r}{extra})"
 
 
-
-
 def _turn_value(
     state: State[Any], seat: int, ev: Callable[[Any, int], float], memo: dict[Any, float] | None
 ) -> float:

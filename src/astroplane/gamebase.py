@@ -297,7 +297,7 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
             probability of winning with it (``astroplane.mcts.MCTSBot``'s ``eval_scale``).
         search_playout: The playout policy ``astroplane.mcts.MCTSBot`` uses by default
             (``"greedy"``, the default; ``"turn"``, for a game whose turns are several
-            actions: each playout first finishes the turn in hand greedily; ``"random"``).
+            actions: each playout is the rest of the turn in hand, played greedily; ``"random"``).
 
     Hooks that are None unless the game gives them (methods of the same signature):
         position_to_text: ``(state) -> text``, a state as one line of text.

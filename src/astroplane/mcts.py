@@ -20,15 +20,16 @@ games with dice (chance nodes). One search runs per ``choose`` call:
    one-action greedy look-ahead at the root. Without a heuristic the order is random.
 3. **Playout.** From the new node, a playout of at most ``playout_depth`` actions
    (``"random"``: uniform; ``"greedy"``: the best of two random actions by the
-   heuristic, which keeps pieces moving forward at twice the cost; ``"turn"``: first the
-   rest of the turn of the seat to move, each action the one the heuristic rates best,
-   as ``GreedyBot`` looks ahead, then ``"greedy"``) followed, if the game is not over,
+   heuristic, which keeps pieces moving forward at twice the cost; ``"turn"``: instead,
+   the rest of the turn of the seat to move, each action the one the heuristic rates
+   best, as ``GreedyBot`` looks ahead) followed, if the game is not over,
    by the heuristic scaled to ``[0, 1]`` for *every* seat by a logistic,
    ``1 / (1 + exp(-evaluate(state, seat) / eval_scale))``. A finished game is worth its
    ``returns()``. Games without a heuristic are played out to the end. The policy and
    the scale default to what the game declares (``Game.search_playout``,
    ``Game.evaluation_scale``): ``"turn"`` for ASTROPLANE, whose turns are several
-   actions, so that no partial turn is rated; a scale of half a piece.
+   actions, so that no partial turn is rated, and for Aeroplane Chess, where random
+   actions between dice rolls only add noise; a scale of half a piece.
 4. **Backup: max^n.** Each node keeps the sum of the value *vectors* (one entry per
    seat) of the playouts through it; the seat to move at a node picks by its own entry.
 
@@ -227,10 +228,11 @@ class MCTSBot:
         exploration: The UCB1 exploration constant ``c`` in ``Q + c * sqrt(ln N / n)``
             (values are in ``[0, 1]``).
         playout: ``"random"`` (uniform actions), ``"greedy"`` (the better of two random
-            actions by the heuristic; uniform if there is none) or ``"turn"`` (first the
-            rest of the turn of the seat to move, each action the heuristic's best, as
-            ``GreedyBot`` looks ahead; then ``"greedy"``); default: the registered game's
-            ``Game.search_playout`` (``"turn"`` for ASTROPLANE), else ``"greedy"``.
+            actions by the heuristic; uniform if there is none) or ``"turn"`` (only the rest
+            of the turn of the seat to move, each action the heuristic's best, as
+            ``GreedyBot`` looks ahead; ``playout_depth`` is not used); default: the
+            registered game's ``Game.search_playout`` (``"turn"`` for ASTROPLANE and
+            Aeroplane Chess), else ``"greedy"``.
         playout_depth: Most actions in a playout before it is cut off and scored by the
             heuristic (ignored for games without one, whose playouts go to the end).
         widening: Progressive widening factor ``k``: a node with ``n`` visits has at most
@@ -533,10 +535,11 @@ class MCTSBot:
         depth = self.playout_depth if ev is not None else self.max_playout_actions
         greedy = self._playout != "random" and ev is not None
         apply = core.apply
-        if self._playout == "turn" and ev is not None:
+        if self._playout == "turn" and ev is not None:  # the rest of the turn, no more
             if core.is_chance(p):
                 p = apply(p, _sample(core, p, rng))
             p = self._turn_end(p)
+            depth = 0
         for _ in range(depth):
             if core.is_terminal(p):
                 return core.returns(p)

@@ -118,6 +118,7 @@ class AeroplaneChess(Game[AeroplaneState, Move]):
         max_game_length=MAX_TURN * 3,  # the standard rules: three rolls a turn at most
     )
     texts = MappingProxyType({"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY})
+    search_playout = "turn"  # MCTSBot rates the turn's end: random moves between rolls are noise
 
     new_game, format_move, parse_move = delegate(new_game, format_move, parse_move)
     position_to_text, position_from_text = delegate(position_to_text, position_from_text)
