@@ -169,20 +169,13 @@ class SearchStats:
         )
 
 
-def _default_scale(state: State[Any]) -> float:
-    """The registered game's ``evaluation_scale``, or ``DEFAULT_EVAL_SCALE``."""
+def _game_setting(state: State[Any], name: str, default: Any) -> Any:
+    """The registered game's declaration ``name`` (``evaluation_scale``,
+    ``search_playout``), or ``default`` for a state of no registered game."""
     try:
-        return float(game_of(state).evaluation_scale)
+        return getattr(game_of(state), name)
     except (ValueError, AttributeError):
-        return DEFAULT_EVAL_SCALE
-
-
-def _default_playout(state: State[Any]) -> str:
-    """The registered game's ``search_playout``, or ``"greedy"``."""
-    try:
-        return str(game_of(state).search_playout)
-    except (ValueError, AttributeError):
-        return "greedy"
+        return default
 
 
 def _default_evaluation(state: State[Any]) -> Evaluation | None:
@@ -399,8 +392,11 @@ class MCTSBot:
                 self._eval = lambda q, seat: on_states(view(q), seat)
         self._core = core
         self._turn_ends = {}
-        self._scale = self.eval_scale if self.eval_scale is not None else _default_scale(state)
-        self._playout = self.playout or _default_playout(state)
+        scale = self.eval_scale
+        if scale is None:
+            scale = _game_setting(state, "evaluation_scale", DEFAULT_EVAL_SCALE)
+        self._scale = float(scale)
+        self._playout = self.playout or str(_game_setting(state, "search_playout", "greedy"))
         return core, p
 
     def _find_root(self, core: Core[Any], p: Hashable) -> _Node:
