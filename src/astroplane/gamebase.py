@@ -62,7 +62,7 @@ from astroplane.kit.observation import generic_observation, generic_shape
 from astroplane.kit.variants import Variants
 from astroplane.states import MoveT, StateT
 
-__all__ = ["STATE_HOOKS", "Game", "delegate"]
+__all__ = ["SEARCH_PLAYOUTS", "STATE_HOOKS", "Game", "delegate"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -586,6 +586,11 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
         )
 
 
+#: The playout policies a game may declare as its ``search_playout`` (``MCTSBot``'s
+#: ``playout``: ``astroplane.mcts.PLAYOUTS`` is this tuple).
+SEARCH_PLAYOUTS = ("random", "greedy", "turn")
+
+
 def _declaration_problem(game: Game[Any, Any]) -> str:
     """What is wrong with a game's declarations ("" when nothing is)."""
     if not isinstance(game.name, str) or not _NAME.fullmatch(game.name):
@@ -628,6 +633,6 @@ def _declaration_problem(game: Game[Any, Any]) -> str:
         or scale <= 0
     ):
         return f"evaluation_scale is a finite number > 0, not {shown(scale)}"
-    if game.search_playout not in ("random", "greedy", "turn"):
+    if game.search_playout not in SEARCH_PLAYOUTS:
         return f"search_playout is 'random', 'greedy' or 'turn', not {shown(game.search_playout)}"
     return ""

@@ -71,6 +71,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Literal, TypeVar
 
 from astroplane.core import Core, StateCore, positions_of
+from astroplane.gamebase import SEARCH_PLAYOUTS
 from astroplane.kit.limits import shown
 from astroplane.protocol import State, game_of
 
@@ -96,8 +97,8 @@ DEFAULT_EVAL_SCALE = 20.0
 #: and the ``"turn"`` playout's; re-exported as ``astroplane.agents.TURN_LOOKAHEAD``).
 TURN_LOOKAHEAD = 8
 
-#: The playout policies of ``MCTSBot`` (its ``playout`` option).
-PLAYOUTS = ("random", "greedy", "turn")
+#: The playout policies of ``MCTSBot`` (its ``playout`` option; a game's ``search_playout``).
+PLAYOUTS = SEARCH_PLAYOUTS
 
 #: A heuristic ``(state, seat) -> value``, higher better for ``seat`` (unbounded).
 Evaluation = Callable[[Any, int], float]
