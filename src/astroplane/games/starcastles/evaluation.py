@@ -110,7 +110,7 @@ def _progress_all(state: StarCastlesState) -> tuple[float, ...]:
         at_home = trio_of[p]  # players for whom this is a trio point
         for player in at_home:
             if so < 0:  # building: the player's Power Base, or any under their Battlement
-                if bo == player and (not own or po == player):
+                if bo == player and po >= 0 and (not own or po == player):
                     total[player] += build_pb
                 elif bo < 0 and po == player:
                     total[player] += build_p
