@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 
 import astroplane as ap
 from astroplane.agents import BOTS, Agent, RandomBot, play_game
-from astroplane.mcts import DEFAULT_EVAL_SCALE, DEFAULT_ITERATIONS, PLAYOUTS, MCTSBot
+from astroplane.core import positions_of
+from astroplane.mcts import (
+    DEFAULT_EVAL_SCALE,
+    DEFAULT_ITERATIONS,
+    DEFAULT_PLAYOUT_DEPTH,
+    PLAYOUTS,
+    MCTSBot,
+)
 from astroplane.protocol import State, get_game, sample_chance
 from helpers import setup
 from strategies import playout_states
@@ -147,13 +154,56 @@ def test_playout_policy_is_the_games_unless_given() -> None:
         assert given._playout == "random"
 
 
+def test_playout_depth_is_the_games_unless_given() -> None:
+    """Without ``playout_depth`` the bot plays the registered game's
+    ``search_playout_depth`` (Aeroplane Chess 0: only the rest of the turn; the others 4)
+    and a game without the declaration ``DEFAULT_PLAYOUT_DEPTH``; a depth given wins.
+    With ``"turn"`` the depth counts the actions after the turn in hand: at depth 0 every
+    playout ends where the turn does, so the search only ever rates turns' ends."""
+    for name, depth in {"astroplane": 4, "aeroplane-chess": 0, "square-off": 4}.items():
+        game = get_game(name)
+        start = game.new_game(2)
+        if start.is_chance_node:  # Aeroplane Chess starts with a roll
+            start = start.play(sample_chance(start, random.Random(1)))
+        bot = MCTSBot(seed=1, iterations=3)
+        bot.choose(start)
+        assert bot._depth == game.search_playout_depth == depth
+        given = MCTSBot(seed=1, iterations=3, playout_depth=2)
+        given.choose(start)
+        assert given._depth == 2
+    pig = MCTSBot(seed=1, iterations=3)
+    pig.choose(PigState())
+    assert pig._depth == DEFAULT_PLAYOUT_DEPTH == get_game("pig").search_playout_depth
+    # "turn" at depth 0 rates turns' ends; at depth 2 it plays on past them
+    s = ap.new_game(2)
+    shallow = MCTSBot(seed=2, iterations=20, playout="turn", playout_depth=0)
+    core, p = positions_of(s)
+    shallow._prepare(s)
+    end = shallow._turn_end(core.apply(p, core.legal_actions(p)[0]))  # kept by the bot
+    rated: list[object] = []
+    real = core.evaluate
+    assert real is not None
+    shallow._eval = lambda q, seat: (rated.append(q), real(q, seat))[1]
+    shallow._rollout(core.apply(p, core.legal_actions(p)[0]))
+    assert rated and all(q == end for q in rated)
+    deep = MCTSBot(seed=2, iterations=20, playout="turn", playout_depth=2)
+    deep._prepare(s)
+    rated.clear()
+    deep._eval = lambda q, seat: (rated.append(q), real(q, seat))[1]
+    deep._rollout(core.apply(p, core.legal_actions(p)[0]))
+    assert rated and rated[-1] != end
+
+
 def test_is_an_agent_with_a_repr() -> None:
     """MCTSBot satisfies the Agent protocol and shows its settings in its repr."""
     bot = MCTSBot(seed=5, iterations=50, seconds=0.5)
     assert isinstance(bot, Agent)
-    assert repr(bot) == "MCTSBot(seed=5, iterations=50, seconds=0.5, playout_depth=4)"
+    assert repr(bot) == "MCTSBot(seed=5, iterations=50, seconds=0.5)"
     assert repr(MCTSBot(seed=1, iterations=9, playout="turn")) == (
-        "MCTSBot(seed=1, iterations=9, playout='turn', playout_depth=4)"
+        "MCTSBot(seed=1, iterations=9, playout='turn')"
+    )
+    assert repr(MCTSBot(seed=1, iterations=9, playout_depth=0)) == (
+        "MCTSBot(seed=1, iterations=9, playout_depth=0)"
     )
     assert MCTSBot().iterations == DEFAULT_ITERATIONS
 

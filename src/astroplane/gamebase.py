@@ -297,7 +297,10 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
             probability of winning with it (``astroplane.mcts.MCTSBot``'s ``eval_scale``).
         search_playout: The playout policy ``astroplane.mcts.MCTSBot`` uses by default
             (``"greedy"``, the default; ``"turn"``, for a game whose turns are several
-            actions: each playout is the rest of the turn in hand, played greedily; ``"random"``).
+            actions: each playout first finishes the turn in hand, played greedily; ``"random"``).
+        search_playout_depth: How many actions ``astroplane.mcts.MCTSBot``'s playouts play
+            by default before the heuristic rates them (after the turn in hand, for
+            ``"turn"``); 0 rates at once (``"turn"``: at the end of the turn). Default 4.
 
     Hooks that are None unless the game gives them (methods of the same signature):
         position_to_text: ``(state) -> text``, a state as one line of text.
@@ -351,6 +354,7 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
     turn_limit_unit: str = "turn"
     evaluation_scale: float = 20.0
     search_playout: str = "greedy"
+    search_playout_depth: int = 4
 
     position_to_text: Callable[[StateT], str] | None = None
     position_from_text: Callable[..., StateT] | None = None
@@ -635,4 +639,7 @@ def _declaration_problem(game: Game[Any, Any]) -> str:
         return f"evaluation_scale is a finite number > 0, not {shown(scale)}"
     if game.search_playout not in SEARCH_PLAYOUTS:
         return f"search_playout is 'random', 'greedy' or 'turn', not {shown(game.search_playout)}"
+    depth = game.search_playout_depth
+    if type(depth) is not int or depth < 0:
+        return f"search_playout_depth is a whole number >= 0, not {shown(depth)}"
     return ""

@@ -20,16 +20,18 @@ games with dice (chance nodes). One search runs per ``choose`` call:
    one-action greedy look-ahead at the root. Without a heuristic the order is random.
 3. **Playout.** From the new node, a playout of at most ``playout_depth`` actions
    (``"random"``: uniform; ``"greedy"``: the best of two random actions by the
-   heuristic, which keeps pieces moving forward at twice the cost; ``"turn"``: instead,
+   heuristic, which keeps pieces moving forward at twice the cost; ``"turn"``: first
    the rest of the turn of the seat to move, each action the one the heuristic rates
-   best, as ``GreedyBot`` looks ahead) followed, if the game is not over,
+   best, as ``GreedyBot`` looks ahead, then ``playout_depth`` actions as ``"greedy"``)
+   followed, if the game is not over,
    by the heuristic scaled to ``[0, 1]`` for *every* seat by a logistic,
    ``1 / (1 + exp(-evaluate(state, seat) / eval_scale))``. A finished game is worth its
-   ``returns()``. Games without a heuristic are played out to the end. The policy and
-   the scale default to what the game declares (``Game.search_playout``,
-   ``Game.evaluation_scale``): ``"turn"`` for ASTROPLANE, whose turns are several
-   actions, so that no partial turn is rated, and for Aeroplane Chess, where random
-   actions between dice rolls only add noise; a scale of half a piece.
+   ``returns()``. Games without a heuristic are played out to the end. The policy, its
+   depth and the scale default to what the game declares (``Game.search_playout``,
+   ``Game.search_playout_depth``, ``Game.evaluation_scale``): ``"turn"`` for ASTROPLANE,
+   whose turns are several actions, so that no partial turn is rated, and for Aeroplane
+   Chess with depth 0, where random actions between dice rolls only add noise; a scale
+   of half a piece.
 4. **Backup: max^n.** Each node keeps the sum of the value *vectors* (one entry per
    seat) of the playouts through it; the seat to move at a node picks by its own entry.
 
@@ -78,6 +80,7 @@ from astroplane.protocol import State, game_of
 __all__ = [
     "DEFAULT_EVAL_SCALE",
     "DEFAULT_ITERATIONS",
+    "DEFAULT_PLAYOUT_DEPTH",
     "PLAYOUTS",
     "TURN_LOOKAHEAD",
     "MCTSBot",
@@ -89,6 +92,9 @@ MoveT = TypeVar("MoveT", bound=Hashable)
 #: The default budget of ``MCTSBot`` (iterations per action) when none is given: about
 #: 0.2 s per action for ASTROPLANE on one core (see docs/bots.md).
 DEFAULT_ITERATIONS = 300
+
+#: The actions of a playout when neither the bot nor the game sets them (``playout_depth``).
+DEFAULT_PLAYOUT_DEPTH = 4
 
 #: The heuristic's scale when neither the bot nor the game sets one (``eval_scale``).
 DEFAULT_EVAL_SCALE = 20.0
@@ -224,11 +230,13 @@ class MCTSBot:
         playout: ``"random"`` (uniform actions), ``"greedy"`` (the better of two random
             actions by the heuristic; uniform if there is none) or ``"turn"`` (only the rest
             of the turn of the seat to move, each action the heuristic's best, as
-            ``GreedyBot`` looks ahead; ``playout_depth`` is not used); default: the
-            registered game's ``Game.search_playout`` (``"turn"`` for ASTROPLANE and
-            Aeroplane Chess), else ``"greedy"``.
-        playout_depth: Most actions in a playout before it is cut off and scored by the
-            heuristic (ignored for games without one, whose playouts go to the end).
+            ``GreedyBot`` looks ahead, then ``playout_depth`` actions as ``"greedy"``);
+            default: the registered game's ``Game.search_playout`` (``"turn"`` for
+            ASTROPLANE and Aeroplane Chess), else ``"greedy"``.
+        playout_depth: Most actions in a playout (after the turn in hand, for ``"turn"``)
+            before it is cut off and scored by the heuristic (ignored for games without
+            one, whose playouts go to the end); default: the registered game's
+            ``Game.search_playout_depth`` (4; 0 for Aeroplane Chess), else 4.
         widening: Progressive widening factor ``k``: a node with ``n`` visits has at most
             ``ceil(k * sqrt(n))`` children (0 turns widening off).
         evaluation: The heuristic ``(state, seat) -> float``; default: the registered
@@ -248,7 +256,9 @@ class MCTSBot:
     Examples:
         >>> import astroplane
         >>> MCTSBot(seed=3, iterations=50)
-        MCTSBot(seed=3, iterations=50, playout_depth=4)
+        MCTSBot(seed=3, iterations=50)
+        >>> MCTSBot(seed=3, playout="greedy", playout_depth=6)
+        MCTSBot(seed=3, iterations=300, playout='greedy', playout_depth=6)
     """
 
     name = "mcts"
@@ -261,7 +271,7 @@ class MCTSBot:
         seconds: float | None = None,
         exploration: float = 0.4,
         playout: Literal["random", "greedy", "turn"] | None = None,
-        playout_depth: int = 4,
+        playout_depth: int | None = None,
         widening: float = 2.0,
         evaluation: Evaluation | None = None,
         eval_scale: float | None = None,
@@ -276,7 +286,8 @@ class MCTSBot:
             _real("seconds", seconds, positive=True)
         if playout is not None and (not isinstance(playout, str) or playout not in PLAYOUTS):
             raise ValueError(f"unknown playout policy {shown(playout)} ({', '.join(PLAYOUTS)})")
-        _whole("playout_depth", playout_depth, 0)
+        if playout_depth is not None:
+            _whole("playout_depth", playout_depth, 0)
         _whole("max_playout_actions", max_playout_actions, 1)
         _real("exploration", exploration)
         _real("widening", widening, positive=True)
@@ -305,6 +316,7 @@ class MCTSBot:
         self._turn_ends: dict[Hashable, Hashable] = {}
         self._scale = DEFAULT_EVAL_SCALE
         self._playout: str = playout or "greedy"
+        self._depth = DEFAULT_PLAYOUT_DEPTH if playout_depth is None else playout_depth
 
     def __repr__(self) -> str:
         budget = []
@@ -314,9 +326,9 @@ class MCTSBot:
             budget.append(f"seconds={self.seconds}")
         if self.playout is not None:
             budget.append(f"playout={self.playout!r}")
-        return (
-            f"MCTSBot(seed={self.seed!r}, {', '.join(budget)}, playout_depth={self.playout_depth})"
-        )
+        if self.playout_depth is not None:
+            budget.append(f"playout_depth={self.playout_depth}")
+        return f"MCTSBot(seed={self.seed!r}, {', '.join(budget)})"
 
     # ---- the Agent protocol -------------------------------------------------
     def choose(self, state: Any) -> Any:
@@ -398,6 +410,10 @@ class MCTSBot:
             scale = _game_setting(state, "evaluation_scale", DEFAULT_EVAL_SCALE)
         self._scale = float(scale)
         self._playout = self.playout or str(_game_setting(state, "search_playout", "greedy"))
+        depth = self.playout_depth
+        if depth is None:
+            depth = _game_setting(state, "search_playout_depth", DEFAULT_PLAYOUT_DEPTH)
+        self._depth = int(depth)
         return core, p
 
     def _find_root(self, core: Core[Any], p: Hashable) -> _Node:
@@ -529,14 +545,13 @@ class MCTSBot:
         assert core is not None
         rng = self._rng
         ev = self._eval
-        depth = self.playout_depth if ev is not None else self.max_playout_actions
+        depth = self._depth if ev is not None else self.max_playout_actions
         greedy = self._playout != "random" and ev is not None
         apply = core.apply
-        if self._playout == "turn" and ev is not None:  # the rest of the turn, no more
+        if self._playout == "turn" and ev is not None:  # the rest of the turn first
             if core.is_chance(p):
                 p = apply(p, _sample(core, p, rng))
             p = self._turn_end(p)
-            depth = 0
         for _ in range(depth):
             if core.is_terminal(p):
                 return core.returns(p)

@@ -76,7 +76,8 @@ def test_sc29_a_lone_battlement_on_the_trio_builds_nothing() -> None:
     GreedyBot games were drawn at the round limit, none after the fix.)"""
     lone = progress(pos({"h1": "B0"}), 0)
     assert lone == progress(pos({"h1": "P0"}), 0) - BUILD_BONUS[0]  # the same nearness
-    assert lone == progress(pos({"h1": "P1B0"}), 0) - progress(pos({"h1": "P1"}), 0) - BUILD_BONUS[1]
+    on_base = progress(pos({"h1": "P1B0"}), 0) - progress(pos({"h1": "P1"}), 0)
+    assert lone == on_base - BUILD_BONUS[1]
 
 
 def test_sc29_controlling_a_castle_off_the_trio_is_progress() -> None:

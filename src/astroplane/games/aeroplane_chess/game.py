@@ -119,6 +119,7 @@ class AeroplaneChess(Game[AeroplaneState, Move]):
     )
     texts = MappingProxyType({"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY})
     search_playout = "turn"  # MCTSBot rates the turn's end: random moves between rolls are noise
+    search_playout_depth = 0  # only the turn: MCTSBot rates where it ends
 
     new_game, format_move, parse_move = delegate(new_game, format_move, parse_move)
     position_to_text, position_from_text = delegate(position_to_text, position_from_text)
