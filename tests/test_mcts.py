@@ -132,14 +132,14 @@ def test_heuristic_scale_is_the_games_unless_given() -> None:
 
 def test_playout_policy_is_the_games_unless_given() -> None:
     """Without ``playout`` the bot plays the registered game's ``search_playout``:
-    ``"turn"`` for ASTROPLANE (a turn is several actions) and Aeroplane Chess, ``"greedy"``
-    for the others;
+    ``"turn"`` for ASTROPLANE (a turn is several actions), Aeroplane Chess and StarCastles,
+    ``"greedy"`` for Square Off;
     a policy given wins."""
     expected = {
         "astroplane": "turn",
         "aeroplane-chess": "turn",
         "square-off": "greedy",
-        "starcastles": "greedy",
+        "starcastles": "turn",
     }
     for name, policy in expected.items():
         game = get_game(name)
@@ -156,11 +156,13 @@ def test_playout_policy_is_the_games_unless_given() -> None:
 
 def test_playout_depth_is_the_games_unless_given() -> None:
     """Without ``playout_depth`` the bot plays the registered game's
-    ``search_playout_depth`` (Aeroplane Chess 0: only the rest of the turn; the others 4)
+    ``search_playout_depth`` (Aeroplane Chess and StarCastles 0: only the rest of the turn;
+    the others 4)
     and a game without the declaration ``DEFAULT_PLAYOUT_DEPTH``; a depth given wins.
     With ``"turn"`` the depth counts the actions after the turn in hand: at depth 0 every
     playout ends where the turn does, so the search only ever rates turns' ends."""
-    for name, depth in {"astroplane": 4, "aeroplane-chess": 0, "square-off": 4}.items():
+    depths = {"astroplane": 4, "aeroplane-chess": 0, "square-off": 4, "starcastles": 0}
+    for name, depth in depths.items():
         game = get_game(name)
         start = game.new_game(2)
         if start.is_chance_node:  # Aeroplane Chess starts with a roll

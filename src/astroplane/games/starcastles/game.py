@@ -86,6 +86,11 @@ class StarCastlesGame(Game[StarCastlesState, Move]):
     texts = MappingProxyType({"goal": GOAL, "legend": LEGEND, "rules": RULES_SUMMARY})
     variant_registry, record_type = VARIANTS, GameRecord
     turn_limit_unit = "round"  # with_turn_limit's number counts rounds [SC21]
+    # MCTSBot: a move is worth a point or two of evaluate's nearness, so a scale of 2; each
+    # playout is the next player's greedy turn, rated where it ends (measured on the bots page)
+    evaluation_scale = 2.0
+    search_playout = "turn"
+    search_playout_depth = 0
 
     format_move, parse_move, from_json = delegate(format_move, parse_move, from_json)
     position_to_text, position_from_text = delegate(position_to_text, position_from_text)
