@@ -29,9 +29,10 @@ games with dice (chance nodes). One search runs per ``choose`` call:
    ``returns()``. Games without a heuristic are played out to the end. The policy, its
    depth and the scale default to what the game declares (``Game.search_playout``,
    ``Game.search_playout_depth``, ``Game.evaluation_scale``): ``"turn"`` for ASTROPLANE,
-   whose turns are several actions, so that no partial turn is rated, and for Aeroplane
-   Chess with depth 0, where random actions between dice rolls only add noise; a scale
-   of half a piece.
+   whose turns are several actions, so that no partial turn is rated, for Aeroplane
+   Chess with depth 0, where random actions between dice rolls only add noise, and for
+   StarCastles with depth 0 (the next player's greedy turn); a scale of about half a
+   piece (docs/bots.md has the measurements).
 4. **Backup: max^n.** Each node keeps the sum of the value *vectors* (one entry per
    seat) of the playouts through it; the seat to move at a node picks by its own entry.
 
@@ -232,11 +233,12 @@ class MCTSBot:
             of the turn of the seat to move, each action the heuristic's best, as
             ``GreedyBot`` looks ahead, then ``playout_depth`` actions as ``"greedy"``);
             default: the registered game's ``Game.search_playout`` (``"turn"`` for
-            ASTROPLANE and Aeroplane Chess), else ``"greedy"``.
+            ASTROPLANE, Aeroplane Chess and StarCastles), else ``"greedy"``.
         playout_depth: Most actions in a playout (after the turn in hand, for ``"turn"``)
             before it is cut off and scored by the heuristic (ignored for games without
             one, whose playouts go to the end); default: the registered game's
-            ``Game.search_playout_depth`` (4; 0 for Aeroplane Chess), else 4.
+            ``Game.search_playout_depth`` (4; 0 for Aeroplane Chess and StarCastles),
+            else 4.
         widening: Progressive widening factor ``k``: a node with ``n`` visits has at most
             ``ceil(k * sqrt(n))`` children (0 turns widening off).
         evaluation: The heuristic ``(state, seat) -> float``; default: the registered
@@ -244,7 +246,8 @@ class MCTSBot:
         eval_scale: The heuristic is mapped to ``[0, 1]`` by
             ``1 / (1 + exp(-value / eval_scale))``, in the heuristic's units; default:
             the registered game's ``Game.evaluation_scale`` (ASTROPLANE: 20, two
-            Singularity points; Square Off: 5, half a piece), else ``DEFAULT_EVAL_SCALE``.
+            Singularity points; Square Off: 5, half a piece; StarCastles: 2), else
+            ``DEFAULT_EVAL_SCALE``.
         reuse_tree: Keep the subtree of the chosen action for the next call.
         max_playout_actions: Cap on a playout without a heuristic (a game that goes on
             longer is scored as a draw between its seats).
