@@ -229,7 +229,7 @@ class MCTSBot:
         exploration: The UCB1 exploration constant ``c`` in ``Q + c * sqrt(ln N / n)``
             (values are in ``[0, 1]``).
         playout: ``"random"`` (uniform actions), ``"greedy"`` (the better of two random
-            actions by the heuristic; uniform if there is none) or ``"turn"`` (only the rest
+            actions by the heuristic; uniform if there is none) or ``"turn"`` (first the rest
             of the turn of the seat to move, each action the heuristic's best, as
             ``GreedyBot`` looks ahead, then ``playout_depth`` actions as ``"greedy"``);
             default: the registered game's ``Game.search_playout`` (``"turn"`` for
