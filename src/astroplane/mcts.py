@@ -177,9 +177,12 @@ class SearchStats:
         )
 
 
-def _game_setting(state: State[Any], name: str, default: Any) -> Any:
-    """The registered game's declaration ``name`` (``evaluation_scale``,
-    ``search_playout``), or ``default`` for a state of no registered game."""
+def _game_setting(given: Any, state: State[Any], name: str, default: Any) -> Any:
+    """A search setting: ``given`` (the bot's own) unless None, else the registered game's
+    declaration ``name`` (``evaluation_scale``, ``search_playout``,
+    ``search_playout_depth``), else ``default`` for a state of no registered game."""
+    if given is not None:
+        return given
     try:
         return getattr(game_of(state), name)
     except (ValueError, AttributeError):
@@ -408,15 +411,12 @@ class MCTSBot:
                 self._eval = lambda q, seat: on_states(view(q), seat)
         self._core = core
         self._turn_ends = {}
-        scale = self.eval_scale
-        if scale is None:
-            scale = _game_setting(state, "evaluation_scale", DEFAULT_EVAL_SCALE)
+        scale = _game_setting(self.eval_scale, state, "evaluation_scale", DEFAULT_EVAL_SCALE)
         self._scale = float(scale)
-        self._playout = self.playout or str(_game_setting(state, "search_playout", "greedy"))
-        depth = self.playout_depth
-        if depth is None:
-            depth = _game_setting(state, "search_playout_depth", DEFAULT_PLAYOUT_DEPTH)
-        self._depth = int(depth)
+        self._playout = str(_game_setting(self.playout, state, "search_playout", "greedy"))
+        self._depth = int(
+            _game_setting(self.playout_depth, state, "search_playout_depth", DEFAULT_PLAYOUT_DEPTH)
+        )
         return core, p
 
     def _find_root(self, core: Core[Any], p: Hashable) -> _Node:
