@@ -130,6 +130,17 @@ def test_heuristic_scale_is_the_games_unless_given() -> None:
     assert pig._scale == DEFAULT_EVAL_SCALE == get_game("pig").evaluation_scale
 
 
+def _searched(name: str, **settings: object) -> MCTSBot:
+    """A bot (3 iterations, ``settings``) that has searched the start of a 2-player game
+    of the registered game ``name`` (after its first roll, if it starts with one)."""
+    start = get_game(name).new_game(2)
+    if start.is_chance_node:  # Aeroplane Chess starts with a roll
+        start = start.play(sample_chance(start, random.Random(1)))
+    bot = MCTSBot(seed=1, iterations=3, **settings)  # type: ignore[arg-type]
+    bot.choose(start)
+    return bot
+
+
 def test_playout_policy_is_the_games_unless_given() -> None:
     """Without ``playout`` the bot plays the registered game's ``search_playout``:
     ``"turn"`` for ASTROPLANE (a turn is several actions), Aeroplane Chess and StarCastles,
@@ -142,16 +153,8 @@ def test_playout_policy_is_the_games_unless_given() -> None:
         "starcastles": "turn",
     }
     for name, policy in expected.items():
-        game = get_game(name)
-        start = game.new_game(2)
-        if start.is_chance_node:  # Aeroplane Chess starts with a roll
-            start = start.play(sample_chance(start, random.Random(1)))
-        bot = MCTSBot(seed=1, iterations=3)
-        bot.choose(start)
-        assert bot._playout == game.search_playout == policy
-        given = MCTSBot(seed=1, iterations=3, playout="random")
-        given.choose(start)
-        assert given._playout == "random"
+        assert _searched(name)._playout == get_game(name).search_playout == policy
+        assert _searched(name, playout="random")._playout == "random"
 
 
 def test_playout_depth_is_the_games_unless_given() -> None:
@@ -163,36 +166,32 @@ def test_playout_depth_is_the_games_unless_given() -> None:
     playout ends where the turn does, so the search only ever rates turns' ends."""
     depths = {"astroplane": 4, "aeroplane-chess": 0, "square-off": 4, "starcastles": 0}
     for name, depth in depths.items():
-        game = get_game(name)
-        start = game.new_game(2)
-        if start.is_chance_node:  # Aeroplane Chess starts with a roll
-            start = start.play(sample_chance(start, random.Random(1)))
-        bot = MCTSBot(seed=1, iterations=3)
-        bot.choose(start)
-        assert bot._depth == game.search_playout_depth == depth
-        given = MCTSBot(seed=1, iterations=3, playout_depth=2)
-        given.choose(start)
-        assert given._depth == 2
+        assert _searched(name)._depth == get_game(name).search_playout_depth == depth
+        assert _searched(name, playout_depth=2)._depth == 2
     pig = MCTSBot(seed=1, iterations=3)
     pig.choose(PigState())
     assert pig._depth == DEFAULT_PLAYOUT_DEPTH == get_game("pig").search_playout_depth
     # "turn" at depth 0 rates turns' ends; at depth 2 it plays on past them
     s = ap.new_game(2)
-    shallow = MCTSBot(seed=2, iterations=20, playout="turn", playout_depth=0)
     core, p = positions_of(s)
-    shallow._prepare(s)
-    end = shallow._turn_end(core.apply(p, core.legal_actions(p)[0]))  # kept by the bot
-    rated: list[object] = []
+    child = core.apply(p, core.legal_actions(p)[0])
     real = core.evaluate
     assert real is not None
-    shallow._eval = lambda q, seat: (rated.append(q), real(q, seat))[1]
-    shallow._rollout(core.apply(p, core.legal_actions(p)[0]))
+
+    def rated_by_playout(depth: int, known_end: bool) -> tuple[list[object], object]:
+        """The positions a "turn" playout of ``depth`` from ``child`` rates, and where the
+        turn ends (found first, and so kept by the bot, when ``known_end``)."""
+        bot = MCTSBot(seed=2, iterations=20, playout="turn", playout_depth=depth)
+        bot._prepare(s)
+        end = bot._turn_end(child) if known_end else None
+        rated: list[object] = []
+        bot._eval = lambda q, seat: (rated.append(q), real(q, seat))[1]
+        bot._rollout(child)
+        return rated, end
+
+    rated, end = rated_by_playout(0, known_end=True)
     assert rated and all(q == end for q in rated)
-    deep = MCTSBot(seed=2, iterations=20, playout="turn", playout_depth=2)
-    deep._prepare(s)
-    rated.clear()
-    deep._eval = lambda q, seat: (rated.append(q), real(q, seat))[1]
-    deep._rollout(core.apply(p, core.legal_actions(p)[0]))
+    rated, _ = rated_by_playout(2, known_end=False)
     assert rated and rated[-1] != end
 
 
