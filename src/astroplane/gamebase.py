@@ -638,7 +638,9 @@ def _declaration_problem(game: Game[Any, Any]) -> str:
     ):
         return f"evaluation_scale is a finite number > 0, not {shown(scale)}"
     if game.search_playout not in SEARCH_PLAYOUTS:
-        return f"search_playout is 'random', 'greedy' or 'turn', not {shown(game.search_playout)}"
+        *first, last = (repr(name) for name in SEARCH_PLAYOUTS)
+        known = f"{', '.join(first)} or {last}"
+        return f"search_playout is {known}, not {shown(game.search_playout)}"
     depth = game.search_playout_depth
     if type(depth) is not int or depth < 0:
         return f"search_playout_depth is a whole number >= 0, not {shown(depth)}"
