@@ -273,9 +273,7 @@ def _one_piece_out(players: int, square: str, moves_left: int) -> ap.GameState:
     if players == 3:
         stacks["Wl"] = ["W1"]
         reserve["W"] = 9
-    return ap.setup_position(
-        players=players, stacks=stacks, reserve=reserve, moves_left=moves_left
-    )
+    return ap.setup_position(players=players, stacks=stacks, reserve=reserve, moves_left=moves_left)
 
 
 @pytest.mark.parametrize("moves_left", [1, 2])

@@ -18,7 +18,6 @@ from astroplane.games.aeroplane_chess.moves import Move
 __all__ = ["MOVES"]
 
 
-
 def _all_moves() -> tuple[Move, ...]:
     """The move of every action number, in order (built and checked once, at import)."""
     moves = [Move.roll(v) for v in range(1, 7)]

@@ -39,7 +39,6 @@ WEIGHTS: Mapping[str, float] = MappingProxyType(
         # still have outside the Singularity (at most 20), what they could do without us
         "stuck": 15.0,
         "last_free": 6.0,  # the same with one piece left to move
-
     }
 )
 #: The value of a finished game: won (shared wins count half), lost.
