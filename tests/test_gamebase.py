@@ -41,7 +41,7 @@ def test_a_game_declares_what_it_is() -> None:
         ({"evaluation_scale": 0.0}, "evaluation_scale is a finite number > 0"),
         ({"evaluation_scale": float("nan")}, "evaluation_scale"),
         ({"evaluation_scale": "5"}, "evaluation_scale"),
-        ({"search_playout": "clever"}, "search_playout is 'random', 'greedy' or 'turn'"),
+        ({"search_playout": "clever"}, "search_playout is 'random', 'greedy', 'turn' or 'round'"),
         ({"search_playout_depth": -1}, "search_playout_depth is a whole number >= 0"),
         ({"search_playout_depth": 2.0}, "search_playout_depth"),
         ({"search_playout_depth": True}, "search_playout_depth"),

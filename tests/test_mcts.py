@@ -195,6 +195,39 @@ def test_playout_depth_is_the_games_unless_given() -> None:
     assert rated and rated[-1] != end
 
 
+def test_round_playout_rates_where_the_rivals_turns_end() -> None:
+    """A ``"round"`` playout plays the turns of ``seats - 1`` seats, each as GreedyBot's
+    look-ahead plays it, before it rates: with 3 players, from a child of the first
+    position (the first player's turn goes on) it rates where the first and the second
+    players' turns end (the third to move); with 2 players it is the ``"turn"`` playout,
+    value for value."""
+    s = ap.new_game(3)
+    core, p = positions_of(s)
+    child = core.apply(p, core.legal_actions(p)[0])
+    real = core.evaluate
+    assert real is not None
+    bot = MCTSBot(seed=2, iterations=20, playout="round", playout_depth=0)
+    bot._prepare(s)
+    first_end = bot._turn_end(child)
+    second_end = bot._turn_end(first_end)
+    assert [core.to_move(q) for q in (child, first_end, second_end)] == [0, 1, 2]
+    rated: list[object] = []
+    bot._eval = lambda q, seat: (rated.append(q), real(q, seat))[1]
+    bot._rollout(child)
+    assert rated and all(q == second_end for q in rated)
+
+    two = ap.new_game(2)
+    core2, p2 = positions_of(two)
+    reply = core2.apply(p2, core2.legal_actions(p2)[0])
+
+    def value(playout: str) -> Sequence[float]:
+        bot = MCTSBot(seed=3, iterations=20, playout=playout, playout_depth=1)  # type: ignore[arg-type]
+        bot._prepare(two)
+        return bot._rollout(reply)
+
+    assert value("round") == value("turn")
+
+
 def test_is_an_agent_with_a_repr() -> None:
     """MCTSBot satisfies the Agent protocol and shows its settings in its repr."""
     bot = MCTSBot(seed=5, iterations=50, seconds=0.5)

@@ -297,10 +297,14 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
             probability of winning with it (``astroplane.mcts.MCTSBot``'s ``eval_scale``).
         search_playout: The playout policy ``astroplane.mcts.MCTSBot`` uses by default
             (``"greedy"``, the default; ``"turn"``, for a game whose turns are several
-            actions: each playout first finishes the turn in hand, played greedily; ``"random"``).
+            actions: each playout first finishes the turn in hand, played greedily;
+            ``"round"``, for a game of many players: the turn in hand and the next seats'
+            turns, one round less the searching seat's turn, each played greedily;
+            ``"random"``).
         search_playout_depth: How many actions ``astroplane.mcts.MCTSBot``'s playouts play
-            by default before the heuristic rates them (after the turn in hand, for
-            ``"turn"``); 0 rates at once (``"turn"``: at the end of the turn). Default 4.
+            by default before the heuristic rates them (after the turns, for ``"turn"``
+            and ``"round"``); 0 rates at once (``"turn"``: at the end of the turn).
+            Default 4.
 
     Hooks that are None unless the game gives them (methods of the same signature):
         position_to_text: ``(state) -> text``, a state as one line of text.
@@ -592,7 +596,7 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
 
 #: The playout policies a game may declare as its ``search_playout`` (``MCTSBot``'s
 #: ``playout``: ``astroplane.mcts.PLAYOUTS`` is this tuple).
-SEARCH_PLAYOUTS = ("random", "greedy", "turn")
+SEARCH_PLAYOUTS = ("random", "greedy", "turn", "round")
 
 
 def _declaration_problem(game: Game[Any, Any]) -> str:

@@ -22,7 +22,10 @@ games with dice (chance nodes). One search runs per ``choose`` call:
    (``"random"``: uniform; ``"greedy"``: the best of two random actions by the
    heuristic, which keeps pieces moving forward at twice the cost; ``"turn"``: first
    the rest of the turn of the seat to move, each action the one the heuristic rates
-   best, as ``GreedyBot`` looks ahead, then ``playout_depth`` actions as ``"greedy"``)
+   best, as ``GreedyBot`` looks ahead, then ``playout_depth`` actions as ``"greedy"``;
+   ``"round"``: as ``"turn"``, but the turns of ``seats - 1`` seats in a row, the one to
+   move and those after it, so that a playout from the root's children ends when the
+   searching seat is to play again and every rival's reply is in what is rated)
    followed, if the game is not over,
    by the heuristic scaled to ``[0, 1]`` for *every* seat by a logistic,
    ``1 / (1 + exp(-evaluate(state, seat) / eval_scale))``. A finished game is worth its
@@ -232,14 +235,16 @@ class MCTSBot:
         exploration: The UCB1 exploration constant ``c`` in ``Q + c * sqrt(ln N / n)``
             (values are in ``[0, 1]``).
         playout: ``"random"`` (uniform actions), ``"greedy"`` (the better of two random
-            actions by the heuristic; uniform if there is none) or ``"turn"`` (first the rest
+            actions by the heuristic; uniform if there is none), ``"turn"`` (first the rest
             of the turn of the seat to move, each action the heuristic's best, as
-            ``GreedyBot`` looks ahead, then ``playout_depth`` actions as ``"greedy"``);
+            ``GreedyBot`` looks ahead, then ``playout_depth`` actions as ``"greedy"``) or
+            ``"round"`` (as ``"turn"``, for the turns of ``seats - 1`` seats in a row: the
+            one to move and those after it; with 2 players the same as ``"turn"``);
             default: the registered game's ``Game.search_playout`` (``"turn"`` for
             ASTROPLANE, Aeroplane Chess and StarCastles), else ``"greedy"``.
-        playout_depth: Most actions in a playout (after the turn in hand, for ``"turn"``)
-            before it is cut off and scored by the heuristic (ignored for games without
-            one, whose playouts go to the end); default: the registered game's
+        playout_depth: Most actions in a playout (after the turns, for ``"turn"`` and
+            ``"round"``) before it is cut off and scored by the heuristic (ignored for
+            games without one, whose playouts go to the end); default: the registered game's
             ``Game.search_playout_depth`` (4; 0 for Aeroplane Chess and StarCastles),
             else 4.
         widening: Progressive widening factor ``k``: a node with ``n`` visits has at most
@@ -276,7 +281,7 @@ class MCTSBot:
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = 0.4,
-        playout: Literal["random", "greedy", "turn"] | None = None,
+        playout: Literal["random", "greedy", "turn", "round"] | None = None,
         playout_depth: int | None = None,
         widening: float = 2.0,
         evaluation: Evaluation | None = None,
@@ -551,10 +556,14 @@ class MCTSBot:
         depth = self._depth if ev is not None else self.max_playout_actions
         greedy = self._playout != "random" and ev is not None
         apply = core.apply
-        if self._playout == "turn" and ev is not None:  # the rest of the turn first
-            if core.is_chance(p):
-                p = apply(p, _sample(core, p, rng))
-            p = self._turn_end(p)
+        if self._playout in ("turn", "round") and ev is not None:  # the rest of the turn first
+            turns = len(core.seats(p)) - 1 if self._playout == "round" else 1
+            for _ in range(max(turns, 1)):
+                if core.is_chance(p):
+                    p = apply(p, _sample(core, p, rng))
+                if core.is_terminal(p):
+                    return core.returns(p)
+                p = self._turn_end(p)
         for _ in range(depth):
             if core.is_terminal(p):
                 return core.returns(p)
