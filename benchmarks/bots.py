@@ -9,7 +9,8 @@ Pairings (the first bot is the one expected to win):
 
 * ``greedy-random``: ``GreedyBot`` against ``RandomBot``;
 * ``mcts-greedy``: ``MCTSBot`` at its default budget (``DEFAULT_ITERATIONS`` iterations
-  per action, or ``--iterations``) against ``GreedyBot``.
+  per action, or ``--iterations``) and with the playout policy the game declares
+  (``Game.search_playout``, or ``--playout``) against ``GreedyBot``.
 
 **Line-up.** The two bots take the seats alternately in turn order: game ``g`` of a row
 gives the first seat to the first bot when ``g`` is even (A B A B ...) and to the second
@@ -59,7 +60,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from astroplane.agents import Agent, play_game
-from astroplane.mcts import DEFAULT_ITERATIONS, MCTSBot
+from astroplane.mcts import DEFAULT_ITERATIONS, PLAYOUTS, MCTSBot
 from astroplane.protocol import get_game
 
 #: The games of the table, in order.
@@ -79,6 +80,7 @@ class Task:
     seed: int
     iterations: int
     max_turns: int
+    playout: str | None = None
 
 
 @attrs.frozen
@@ -115,12 +117,13 @@ def task_seed(seed: int, game: str, players: int, pairing: str, index: int) -> i
     return random.Random(f"{seed}/{game}/{players}/{pairing}/{index}").getrandbits(32)
 
 
-def make(name: str, seed: int, iterations: int) -> Agent:
-    """A bot by name; MCTS with the given iteration budget."""
+def make(name: str, seed: int, iterations: int, playout: str | None = None) -> Agent:
+    """A bot by name; MCTS with the given iteration budget and playout policy (None: the
+    game's ``search_playout``)."""
     from astroplane.agents import make_bot
 
     if name == "mcts":
-        return MCTSBot(seed, iterations=iterations)
+        return MCTSBot(seed, iterations=iterations, playout=playout)  # type: ignore[arg-type]
     return make_bot(name, seed)
 
 
@@ -139,7 +142,7 @@ def play(task: Task) -> Result:
     timers: dict[str, list[Timed]] = {"A": [], "B": []}
     for seat, kind in zip(start.seats, kinds, strict=True):
         name = first if kind == "A" else second
-        bot = Timed(make(name, rng.getrandbits(32), task.iterations))
+        bot = Timed(make(name, rng.getrandbits(32), task.iterations, task.playout))
         agents[int(seat)] = bot
         timers[kind].append(bot)
     run = play_game(start, agents, chance_seed=rng.getrandbits(32))
@@ -171,7 +174,7 @@ def tasks(args: argparse.Namespace) -> Iterator[Task]:
                 for index in range(games):
                     seed = task_seed(args.seed, name, players, pairing, index)
                     yield Task(name, players, pairing, index, seed, args.iterations,
-                               args.max_turns)  # fmt: skip
+                               args.max_turns, args.playout)  # fmt: skip
 
 
 def row(key: tuple[str, int, str], results: Sequence[Result]) -> str:
@@ -223,6 +226,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS,
                         help="MCTS iterations per action (default: DEFAULT_ITERATIONS)",
                         )  # fmt: skip
+    parser.add_argument("--playout", choices=PLAYOUTS, default=None,
+                        help="MCTS playout policy (default: the one each game declares)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-turns", type=int, default=1000, help="ASTROPLANE's turn limit")
     parser.add_argument("--workers", type=int, default=1, help="processes playing games")
@@ -270,8 +275,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     elapsed = time.perf_counter() - t0
     given = sys.argv[1:] if argv is None else argv
     command = shlex.join(["python", "benchmarks/bots.py", *given])
+    playout = f", {args.playout!r} playouts" if args.playout else ""
     print(f"`{command}`, {datetime.date.today().isoformat()}, {machine()}; MCTS "
-          f"{args.iterations} iterations per action; seed {args.seed}; "
+          f"{args.iterations} iterations per action{playout}; seed {args.seed}; "
           f"{elapsed / 60:.1f} min on {args.workers} worker(s)\n")  # fmt: skip
     print(
         "| game | players | pairing | games | first wins | draws | second wins "
