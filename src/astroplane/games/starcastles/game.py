@@ -41,7 +41,7 @@ from astroplane.games.starcastles.render import (
     status,
 )
 from astroplane.games.starcastles.setup import check_state, new_game
-from astroplane.games.starcastles.state import StarCastlesState
+from astroplane.games.starcastles.state import StarCastlesState, core_pair
 from astroplane.games.starcastles.svg import render_svg
 from astroplane.kit.limits import shown
 from astroplane.kit.svg import render_hook
@@ -101,6 +101,7 @@ class StarCastlesGame(Game[StarCastlesState, Move]):
     evaluate, highlights, with_turn_limit = delegate(evaluate, highlights, with_turn_limit)
     observe, observation_shape = delegate(observe, observation_shape)
     click_paths, click_element = delegate(clicks.click_paths, clicks.click_element)
+    core = delegate(core_pair)  # the packed core (issue 34)
 
     def new_game(
         self,

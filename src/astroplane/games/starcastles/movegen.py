@@ -1,7 +1,9 @@
-"""Move generation: every legal action of the player to move, in action order [SC11].
+"""The legal moves of a state as ``Move`` values: the packed core's actions [SC11], each
+the one ``Move`` object of its action number.
 
-Only the top module of a stack is free, and only the player's own [SC3]. From each point
-in turn (by id), what its free module can do [SC4]:
+The rules that make a move legal are the packed core's (``core.StarCastlesCore``); this
+module names its results. Only the top module of a stack is free, and only the player's
+own [SC3]. From each point in turn (by id), what its free module can do [SC4]:
 
 * a Spire steps to each linked point that holds no Spire and no Phase Gem (an empty point,
   or a docking on a Battlement or Power Base of any colour); on a controlled StarCastle
@@ -13,7 +15,9 @@ in turn (by id), what its free module can do [SC4]:
 * a lone Power Base slides through empty points to an empty point.
 
 Nothing passes over a module or a Phase Gem, nothing lands on a gem [SC5]. Then the gem
-placements [SC7], then ``PASS`` when there is no move [SC3].
+placements [SC7], then ``PASS`` when there is no move [SC3]. Each action number has its
+``Move``, built once per board (``move_table``), so a state's moves are looked up, not
+built.
 
 Examples:
     >>> from astroplane.games.starcastles.setup import new_game
@@ -22,6 +26,8 @@ Examples:
     [('b1', 'c4'), ('b1', 'c3'), ('b2', 'c5'), ('b2', 'c4')]
     >>> len(gem_placements(s))
     31
+    >>> move_table(2)[56], move_table(2)[2035] is Move.PASS
+    (Move.step(1, 6), True)
 """
 
 from __future__ import annotations
@@ -32,7 +38,9 @@ from typing import TYPE_CHECKING
 import attrs
 
 from astroplane.games.starcastles.board import star_board
+from astroplane.games.starcastles.core import GEM_REFUSALS
 from astroplane.games.starcastles.moves import Move, MoveKind
+from astroplane.games.starcastles.packed import Items, tables
 
 if TYPE_CHECKING:
     from astroplane.games.starcastles.view import StateView
@@ -42,19 +50,45 @@ __all__ = [
     "can_place_gem",
     "gem_placements",
     "legal_moves",
+    "move_items",
+    "move_table",
     "move_tables",
     "moves",
 ]
 
 
-#: Per point: ``(target, Move)`` pairs, the Move objects built once per board.
+@cache
+def move_table(arm: int) -> tuple[Move | None, ...]:
+    """Per action number of the board of arm size ``arm``, its ``Move`` (None for the
+    numbers that lead off the board), built once: ``Move.PASS`` is the pass."""
+    t = tables(arm)
+    out: list[Move | None] = []
+    for a in range(t.pass_action + 1):
+        kind = t.kind[a]
+        if kind < 0:
+            out.append(None)
+        elif kind == MoveKind.PASS:
+            out.append(Move.PASS)
+        else:
+            out.append(Move(MoveKind(kind), t.frm[a], t.to[a]))
+    return tuple(out)
+
+
+@cache
+def move_items(arm: int) -> Items:
+    """The ``Move`` values of the board of arm size ``arm`` laid out for the core's
+    generator (``packed.Items``), built once."""
+    return Items(tables(arm), move_table(arm))
+
+
+#: Per point: ``(target, Move)`` pairs.
 _Pairs = tuple[tuple[int, Move], ...]
 
 
 @attrs.frozen
 class MoveTables:
-    """Every move a board allows, built once per arm size so that generating moves
-    creates no objects (and each move's hash is computed once).
+    """Every move a board allows, by kind and point: the ``Move`` objects of
+    ``move_table`` (the ones ``legal_moves()`` hands out).
 
     Attributes:
         steps: Per point, per linked point in direction order: the Spire step there.
@@ -75,78 +109,57 @@ class MoveTables:
 def move_tables(arm: int) -> MoveTables:
     """The ``MoveTables`` of the board of arm size ``arm``."""
     board = star_board(arm)
-    n = range(len(board))
+    t = tables(arm)
+    table = move_table(arm)
+    d_max = board.max_distance
 
-    def linked(kind: MoveKind) -> tuple[_Pairs, ...]:
-        return tuple(tuple((q, Move(kind, p, q)) for q in board.neighbours[p]) for p in n)
+    def get(a: int) -> Move:
+        move = table[a]
+        assert move is not None
+        return move
+
+    def linked(offset: int) -> tuple[_Pairs, ...]:
+        return tuple(
+            tuple(
+                (ray[0], get(p * t.block + offset + d))
+                for d, ray in enumerate(board.rays[p])
+                if ray
+            )
+            for p in range(t.n)
+        )
 
     return MoveTables(
-        steps=linked(MoveKind.STEP),
+        steps=linked(0),
         slides=tuple(
-            tuple(tuple((q, Move(MoveKind.SLIDE, p, q)) for q in ray) for ray in board.rays[p])
-            for p in n
+            tuple(
+                tuple((q, get(p * t.block + 6 + d * d_max + r)) for r, q in enumerate(ray))
+                for d, ray in enumerate(board.rays[p])
+            )
+            for p in range(t.n)
         ),
-        castles=linked(MoveKind.CASTLE),
-        swaps=linked(MoveKind.SWAP),
-        gems=tuple(Move(MoveKind.GEM, -1, p) for p in n),
+        castles=linked(t.castle),
+        swaps=linked(t.castle + 6),
+        gems=tuple(get(t.gem0 + p) for p in range(t.n)),
     )
+
+
+def legal_moves(state: StateView) -> tuple[Move, ...]:
+    """Every legal action of ``state`` in action order, generated anew by the packed core
+    (``state.legal_moves()`` keeps them): moves, gem placements, then ``PASS`` when no
+    move is possible [SC3]; empty once the game is over.
+
+    Examples:
+        >>> from astroplane.games.starcastles.setup import setup_position
+        >>> legal_moves(setup_position(2, {"i1": "S0", "h1": "S1", "h2": "S1"}))[-2:]
+        (Move.gem(33), Move.PASS)
+    """
+    found: tuple[Move, ...] = state._core.legal_moves(state._packed())
+    return found
 
 
 def moves(state: StateView) -> list[Move]:
     """The moves (steps, slides, castle moves, swaps) of the player to move, by action."""
-    tables = move_tables(state.rules.arm)
-    cells = state.cells
-    me = state.to_move + 1
-    blocked = {g for g in state.gems if g >= 0}
-    dest = state.destination(state.to_move) if state.rules.swap else ()
-    out: list[Move] = []
-    add = out.append
-    for p, c in enumerate(cells):
-        if not c:
-            continue
-        s = c >> 6
-        if s:
-            if s != me:
-                continue
-            for q, m in tables.steps[p]:  # [SC4] never onto a Spire, nor a gem [SC5]
-                if cells[q] < 64 and q not in blocked:
-                    add(m)
-            if c & 7 and c & 0o70 and state.controlled >> p & 1:
-                for q, m in tables.castles[p]:  # a controlled castle steps whole
-                    if not cells[q] and q not in blocked:
-                        add(m)
-                for q, m in tables.swaps[p]:  # [SC9] swap onto the destination's trio
-                    cq = cells[q]
-                    if cq and q in dest and _top_owner(cq) != me:
-                        add(m)
-            continue
-        b = c >> 3
-        if b:
-            if b != me:
-                continue
-            for ray in tables.slides[p]:  # [SC4] through empty points; docks on a lone P
-                for q, m in ray:
-                    if q in blocked:
-                        break
-                    cq = cells[q]
-                    if not cq or cq < 8:
-                        add(m)
-                    if cq:
-                        break
-            continue
-        if c != me:
-            continue
-        for ray in tables.slides[p]:  # [SC4] a Power Base lands only on an empty point
-            for q, m in ray:
-                if cells[q] or q in blocked:
-                    break
-                add(m)
-    return out
-
-
-def _top_owner(cell: int) -> int:
-    """The top module's owner code (player + 1) of a non-empty stack."""
-    return cell >> 6 or (cell >> 3) & 7 or cell & 7
+    return [m for m in state.legal_moves() if m.kind < MoveKind.GEM]
 
 
 def can_place_gem(state: StateView) -> str:
@@ -158,42 +171,9 @@ def can_place_gem(state: StateView) -> str:
         >>> can_place_gem(s), can_place_gem(s.play(gem_placements(s)[0]))[:35]
         ('', '[SC7] a Phase Gem of this player is')
     """
-    me = state.to_move
-    if state.gems_left[me] == 0:
-        return "[SC7] each player has four Phase Gems, each used once: none is left"
-    if state.gems[me] >= 0:
-        return "[SC7] a Phase Gem of this player is already in play (one a turn)"
-    if state.removed:
-        return (
-            "[SC7] no Phase Gem in the turn the player's own gem was removed "
-            "(gems pass around the table)"
-        )
-    if not state.rules.gems_per_player and any(g >= 0 for g in state.gems):
-        return "[SC7] only one Phase Gem can be in play at any time"
-    return ""
+    return GEM_REFUSALS[state._core.gem_refusal(state._packed())]
 
 
 def gem_placements(state: StateView) -> list[Move]:
     """The Phase Gem placements open to the player to move, by point [SC7]."""
-    if can_place_gem(state):
-        return []
-    gems = set(state.gems)
-    table = move_tables(state.rules.arm).gems
-    return [table[p] for p, c in enumerate(state.cells) if not c and p not in gems]
-
-
-def legal_moves(state: StateView) -> tuple[Move, ...]:
-    """Every legal action in action order: moves, gem placements, then ``PASS`` when no
-    move is possible [SC3]; empty once the game is over.
-
-    Examples:
-        >>> from astroplane.games.starcastles.setup import setup_position
-        >>> legal_moves(setup_position(2, {"i1": "S0", "h1": "S1", "h2": "S1"}))[-2:]
-        (Move.gem(33), Move.PASS)
-    """
-    if state.is_over:
-        return ()
-    found = moves(state)
-    if not found:
-        return (*gem_placements(state), Move.PASS)
-    return (*found, *gem_placements(state))
+    return [m for m in state.legal_moves() if m.kind == MoveKind.GEM]

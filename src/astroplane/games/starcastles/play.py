@@ -5,11 +5,14 @@ A turn [SC3]: the player's own Phase Gem, if on the board, is removed as the tur
 one move, or pass when they have none. After a move the mover may have won [SC6]; after
 the last turn of round ``max_rounds`` with no winner the game is drawn. Either way the
 turn passes after the last move, and no gem is removed, as no turn starts [SC30].
+
+The packed core plays all of it (``core.StarCastlesCore.apply``); ``apply_move``,
+``next_turn`` and ``has_won`` ask it for a state, and ``why_illegal`` puts a refusal in
+words, naming the rule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from astroplane.errors import IllegalMoveError
@@ -39,82 +42,37 @@ def has_won(state: StateView, player: int) -> bool:
         >>> has_won(setup_position(2, {**castles, "h2": "P0B0"}, controlled=["i1", "h1"]), 0)
         False
     """
-    return _won(state, state.cells, state.controlled, player)
+    won: bool = state._core.has_won(state._packed(), player)
+    return won
 
 
-def _won(state: StateView, cells: Sequence[int], ctrl: int, player: int) -> bool:
-    code = player + 1
-    whole = code * 0o111
-    own = state.rules.own_castles
-    for p in state.destination(player):
-        c = cells[p]
-        if c >> 6 != code or not c & 7 or not c & 0o70 or not ctrl >> p & 1:
-            return False
-        if own and c != whole:
-            return False
-    return True
-
-
-def _after_turn(state: S, cells: tuple[int, ...], ctrl: int, winner: int | None = None) -> S:
-    """The turn passes to the next player (the round goes on when it is back to
-    ``first``); their own gem, if on the board, is removed [SC3, SC7]; past
-    ``max_rounds`` rounds the game is drawn instead [SC6]. After a win (``winner``) the
-    turn passes too, and nothing is removed: no turn starts [SC30]."""
-    nxt = (state.to_move + 1) % len(state.arms)
-    rnd = state.round + (nxt == state.first)
-    gems = state.gems
-    removed = False
-    if winner is None and rnd <= state.rules.max_rounds and gems[nxt] >= 0:
-        removed = True
-        gems = (*gems[:nxt], -1, *gems[nxt + 1 :])
-    return type(state)(
-        state.rules, state.arms, state.first, cells, ctrl, gems, state.gems_left, removed,
-        nxt, rnd, winner,
-    )  # fmt: skip
+def _after(state: S, action: int) -> S:
+    """The state after the core plays ``action`` (unchecked), of ``state``'s class."""
+    after: S = state._core.state(state._core.apply(state._packed(), action))
+    if type(after) is type(state):
+        return after
+    names = ("rules", "arms", "first", "cells", "controlled", "gems", "gems_left")
+    more = ("removed", "to_move", "round", "winner")
+    return type(state)(*(getattr(after, name) for name in (*names, *more)))
 
 
 def next_turn(state: S) -> S:
     """The state when the player to move ends their turn without changing the board (a
-    pass): the next player's turn begins (see ``_after_turn``)."""
-    return _after_turn(state, state.cells, state.controlled)
+    pass): the next player's turn begins (their own gem, if on the board, is removed; the
+    round goes on when it is back to ``first``; past ``max_rounds`` the game is drawn)."""
+    return _after(state, state._core.t.pass_action)
 
 
 def apply_move(state: S, move: Move) -> S:
     """The state after the player to move plays ``move`` (one of ``legal_moves()``)."""
-    me = state.to_move
-    kind = move.kind
-    if kind == MoveKind.GEM:  # a ply of its own; the turn goes on [SC3, SC7]
-        left = state.gems_left
-        return type(state)(
-            state.rules, state.arms, state.first, state.cells, state.controlled,
-            (*state.gems[:me], move.to, *state.gems[me + 1 :]),
-            (*left[:me], left[me] - 1, *left[me + 1 :]),
-            state.removed, me, state.round,
-        )  # fmt: skip
-    if kind == MoveKind.PASS:
-        return next_turn(state)
-    cells = list(state.cells)
-    ctrl = state.controlled
-    p, q = move.frm, move.to
-    cp, cq = cells[p], cells[q]
-    bit_p, bit_q = ctrl >> p & 1, ctrl >> q & 1
-    ctrl &= ~((1 << p) | (1 << q))
-    if kind == MoveKind.STEP:  # the Spire leaves: control there ends [SC4]
-        cells[p] = cp & 0o77
-        cells[q] = cq | (cp & 0o700)
-        if cq & 7 and cq & 0o70:  # docked on P+B: it takes control
-            ctrl |= 1 << q
-    elif kind == MoveKind.SLIDE:
-        if cp >> 3:  # a Battlement leaves what is below it
-            cells[p] = cp & 0o7
-            cells[q] = cq | (cp & 0o70)
-        else:
-            cells[p] = 0
-            cells[q] = cp
-    else:  # CASTLE (q empty) or SWAP: the two stacks exchange, each with its control
-        cells[p], cells[q] = cq, cp
-        ctrl |= bit_p << q | bit_q << p
-    return _after_turn(state, tuple(cells), ctrl, me if _won(state, cells, ctrl, me) else None)
+    number = state._core.action_of.get(id(move))  # an interned move: its number
+    return _after(state, _encode(state, move) if number is None else number)
+
+
+def _encode(state: StateView, move: Move) -> int:
+    from astroplane.games.starcastles.actions import encode_move
+
+    return encode_move(state.rules, move)
 
 
 def _name(state: StateView, p: int) -> str:

@@ -4,6 +4,13 @@ Players are numbered 0..n-1; player ``i``'s home is arm ``arms[i]`` and its dest
 the opposite arm [SC2]. Seat numbers are player numbers [SC12]. ``play`` returns a new
 state; a state never changes.
 
+A state is a thin view (issue 34): it holds the packed core of its rules and seating
+(``core.StarCastlesCore``) and a packed position (``packed``: a small tuple of ints), and
+the core plays the rules. Its fields are attrs fields whose slots fill from the packed
+position when first read (a state ``play`` returns holds only its core, its position and,
+once asked, its legal moves); the constructor and ``attrs.evolve`` pack the fields they
+are given. Equal states have equal cores and positions.
+
 Examples:
     >>> from astroplane.games.starcastles import new_game, Move
     >>> s = new_game(2)
@@ -21,31 +28,75 @@ this player is already in play (one a turn)
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, ClassVar, cast
 
 import attrs
 
+from astroplane.errors import PositionError
 from astroplane.games.starcastles.board import StarBoard, opposite, star_board
-from astroplane.games.starcastles.movegen import legal_moves
+from astroplane.games.starcastles.core import StarCastlesCore
+from astroplane.games.starcastles.movegen import move_items, move_table
 from astroplane.games.starcastles.moves import Move, fields_problem
 from astroplane.games.starcastles.options import Rules
-from astroplane.games.starcastles.play import apply_move, raise_illegal
+from astroplane.games.starcastles.packed import (
+    FIRST_SHIFT,
+    GEM_BITS,
+    LEFT_SHIFT,
+    OVER,
+    REMOVED,
+    ROUND_MASK,
+    ROUND_SHIFT,
+    WINNER_SHIFT,
+    Packed,
+    pack,
+    unpack_cells,
+)
+from astroplane.games.starcastles.play import raise_illegal
 from astroplane.games.starcastles.stacks import stack_text
 from astroplane.kit.limits import shown
 from astroplane.protocol import legal_match
 
-__all__ = ["GEMS", "StarCastlesState"]
+__all__ = ["GEMS", "StarCastlesState", "core_for", "core_pair"]
 
 #: Phase Gems each player starts with [SC7].
 GEMS = 4
 
+#: The fields of ``StarCastlesState``, in the constructor's order.
+FIELDS = (
+    "rules", "arms", "first", "cells", "controlled", "gems", "gems_left", "removed",
+    "to_move", "round", "winner",
+)  # fmt: skip
 
-@attrs.frozen(cache_hash=True, repr=False)
-class StarCastlesState:
-    """A complete, immutable StarCastles state.
+
+class _Slots:
+    """Every slot of a state: its fields' (filled from the packed position when first
+    read), its core and packed position (``_p``, None when the fields given to the
+    constructor do not fit the layout: ``check_state`` says what is wrong), its legal
+    moves (None until asked) and the set of them. ``_view`` fills a plain ``_Slots``
+    object and gives it the state's class (attrs' frozen ``__setattr__`` costs more)."""
+
+    __slots__ = (*FIELDS, "_core", "_p", "_moves", "_legal", "__weakref__")
+    _core: StarCastlesCore
+    _p: Packed | None
+    _moves: tuple[Move, ...] | None
+    _legal: frozenset[Move] | None
+
+
+class _Blank(_Slots):
+    """A plain object with a state's slots, before it becomes one (``_view``)."""
+
+    __slots__ = ()
+
+
+@attrs.frozen(eq=False, repr=False)
+class StarCastlesState(_Slots):
+    """A complete, immutable StarCastles state: a view of a packed position.
 
     Build one with ``new_game`` or ``setup_position`` (validated); the constructor does no
-    validation and is for the engine.
+    validation and is for the engine and the readers (it packs the fields it is given;
+    ``check_state`` says what is wrong with them).
 
     Attributes:
         rules: The rules in force.
@@ -76,21 +127,72 @@ class StarCastlesState:
     to_move: int
     round: int
     winner: int | None = None
-    _moves: tuple[Move, ...] | None = attrs.field(
-        default=None, init=False, eq=False, hash=False, repr=False
-    )
-    _legal: frozenset[Move] | None = attrs.field(
-        default=None, init=False, eq=False, hash=False, repr=False
-    )
 
     #: The registered name of the game (``astroplane.protocol.get_game``).
     game_name: ClassVar[str] = "starcastles"
+
+    def __attrs_post_init__(self) -> None:
+        """Pack the fields given to the constructor (``attrs.evolve`` included); fields
+        that do not fit the layout leave the state without a position."""
+        core: StarCastlesCore | None = None
+        p: Packed | None = None
+        try:
+            core = core_for(self.rules, tuple(self.arms))
+            p = pack(
+                core.t.n, core.players, self.rules.max_rounds, tuple(self.cells),
+                self.controlled, tuple(self.gems), tuple(self.gems_left), bool(self.removed),
+                self.to_move, self.first, self.round, -1 if self.winner is None else self.winner,
+            )  # fmt: skip
+        except (TypeError, ValueError, AttributeError, OverflowError):
+            p = None
+        if core is not None:
+            _set(self, "_core", core)
+        _set(self, "_p", p)
+        _set(self, "_moves", None)
+        _set(self, "_legal", None)
+
+    def _packed(self) -> Packed:
+        """The packed position.
+
+        Raises:
+            PositionError: If the fields given to the constructor do not fit the layout
+                (a stack code out of 0..511, a list of the wrong length...).
+        """
+        p = self._p
+        if p is None:
+            raise PositionError(
+                "the state's fields cannot be packed (check_state says what is wrong)"
+            )
+        return p
+
+    def __eq__(self, other: object) -> bool:
+        """Equal states: the same class, rules, seating and packed position (field by
+        field for states whose fields do not fit the layout)."""
+        if type(other) is not type(self):
+            return NotImplemented
+        if self._p is None or other._p is None:
+            return _fields(self) == _fields(other)
+        return self._p == other._p and self._core == other._core
+
+    def __hash__(self) -> int:
+        """The hash of the packed position."""
+        p = self._p
+        return hash(_fields(self)) if p is None else hash(p)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as its rules, arms and packed position (its fields, if it has none)."""
+        if self._p is None or type(self) is not StarCastlesState:
+            return (type(self), _fields(self))
+        return (_restore, (self.rules, self.arms, self._p))
 
     # ---- the State protocol -------------------------------------------------------------
     @property
     def is_over(self) -> bool:
         """True once a player has won or ``max_rounds`` rounds have passed [SC6]."""
-        return self.winner is not None or self.round > self.rules.max_rounds
+        p = self._p
+        if p is None:
+            return self.winner is not None or self.round > self.rules.max_rounds
+        return p[0] & OVER != 0
 
     @property
     def is_chance_node(self) -> bool:
@@ -147,12 +249,17 @@ class StarCastlesState:
         return self.turn - 1 + sum(GEMS - left for left in self.gems_left)
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """The legal actions in action order [SC11] (``movegen.legal_moves``), cached;
-        empty once the game is over."""
+        """The legal actions in action order [SC11] (the packed core's, as the one ``Move``
+        object of each action number), cached; empty once the game is over.
+
+        Raises:
+            PositionError: If the state's fields do not fit the packed layout (a state
+                built past ``check_state``).
+        """
         cached = self._moves
         if cached is None:
-            cached = legal_moves(self)
-            object.__setattr__(self, "_moves", cached)
+            cached = self._core.legal_moves(self._packed())
+            _set(self, "_moves", cached)
         return cached
 
     def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
@@ -167,7 +274,7 @@ class StarCastlesState:
         legal = self._legal
         if legal is None:
             legal = frozenset(self.legal_moves())
-            object.__setattr__(self, "_legal", legal)
+            _set(self, "_legal", legal)
         try:
             return move in legal
         except AttributeError:  # built past the constructor, without its cached hash
@@ -189,13 +296,24 @@ class StarCastlesState:
             astroplane.errors.IllegalMoveError: illegal move Move.step(0, 1): [SC4] a Spire \
 never lands on a Spire (b1)
         """
-        for legal in self.legal_moves():  # the moves handed out are interned: identity
-            if legal is move:  # first, which spares building the set of ``is_legal``
-                return apply_move(self, legal)
+        moves = self._moves
+        if moves is None:
+            moves = self.legal_moves()
+        core = self._core
+        for legal in moves:  # the moves handed out are interned: identity first, which
+            if legal is move:  # spares building the set of ``is_legal``
+                return self._next(core.apply(cast(Packed, self._p), core.action_of[id(legal)]))
         found = legal_match(self, move)  # an equal copy of the same types names a legal
         if found is None:  # move, and that move is played, never the caller's object
             raise_illegal(self, move)
-        return apply_move(self, found)
+        return self._next(core.apply(cast(Packed, self._p), core.action_of[id(found)]))
+
+    def _next(self, p: Packed) -> StarCastlesState:
+        """The state of ``p`` under this state's core, of this state's class."""
+        if type(self) is StarCastlesState:
+            return _view(self._core, p)
+        view = _view(self._core, p)  # a subclass, which may add fields: its constructor
+        return type(self)(*_fields(view))
 
     def returns(self) -> tuple[float, ...]:
         """Per player, what the game is worth once over: the winner 1.0 and the others
@@ -296,3 +414,121 @@ never lands on a Spire (b1)
         else:
             lines.append(f"round {self.round}: player {self.to_move} to move")
         return "\n".join(lines)
+
+
+_set = object.__setattr__
+_new = object.__new__
+
+
+def _fields(state: _Slots) -> tuple[Any, ...]:
+    """The field values of a state, in the constructor's order."""
+    return tuple(getattr(state, name) for name in FIELDS)
+
+
+def _view(core: StarCastlesCore, p: Packed) -> StarCastlesState:
+    """The state of packed position ``p`` under ``core`` (no checks: for the engine)."""
+    s: Any = _new(_Blank)
+    s._core = core
+    s._p = p
+    s._moves = None
+    s._legal = None
+    s.__class__ = StarCastlesState
+    return cast(StarCastlesState, s)
+
+
+def _gems(core: StarCastlesCore, p: Packed) -> tuple[int, ...]:
+    word = p[1]
+    return tuple([(word >> (GEM_BITS * i) & 127) - 1 for i in range(core.players)])
+
+
+def _gems_left(core: StarCastlesCore, p: Packed) -> tuple[int, ...]:
+    meta = p[0]
+    return tuple([meta >> (LEFT_SHIFT + 3 * i) & 7 for i in range(core.players)])
+
+
+def _winner(core: StarCastlesCore, p: Packed) -> int | None:
+    won = (p[0] >> WINNER_SHIFT & 7) - 1
+    return None if won < 0 else won
+
+
+#: How each field is read from a state's core and packed position.
+_DERIVED: dict[str, Callable[[StarCastlesCore, Packed], object]] = {
+    "rules": lambda core, p: core.rules,
+    "arms": lambda core, p: core.arms,
+    "first": lambda core, p: p[0] >> FIRST_SHIFT & 7,
+    "cells": lambda core, p: unpack_cells(p, core.t.n),
+    "controlled": lambda core, p: p[2],
+    "gems": _gems,
+    "gems_left": _gems_left,
+    "removed": lambda core, p: p[0] & REMOVED != 0,
+    "to_move": lambda core, p: p[0] & 7,
+    "round": lambda core, p: p[0] >> ROUND_SHIFT & ROUND_MASK,
+    "winner": _winner,
+}
+
+
+class _Lazy:
+    """A field of ``StarCastlesState``: its slot's value, or, if the slot is still empty
+    (a state the engine built), the value derived from the packed position, kept in the
+    slot from then on. Writes go to the slot (the attrs constructor's)."""
+
+    __slots__ = ("derive", "slot")
+
+    def __init__(self, slot: Any, derive: Callable[[StarCastlesCore, Packed], object]) -> None:
+        self.slot = slot
+        self.derive = derive
+
+    def __get__(self, obj: _Slots | None, cls: type | None = None) -> object:
+        if obj is None:
+            return self.slot
+        try:
+            return self.slot.__get__(obj, cls)
+        except AttributeError:  # first read: derive it
+            value = self.derive(obj._core, cast(Packed, obj._p))
+            self.slot.__set__(obj, value)
+            return value
+
+    def __set__(self, obj: _Slots, value: object) -> None:
+        self.slot.__set__(obj, value)
+
+    def __delete__(self, obj: _Slots) -> None:
+        self.slot.__delete__(obj)
+
+
+for _name, _derive in _DERIVED.items():  # the slot: _Slots'
+    setattr(StarCastlesState, _name, _Lazy(_Slots.__dict__[_name], _derive))
+
+
+@lru_cache(maxsize=512)
+def core_for(rules: Rules, arms: tuple[int, ...]) -> StarCastlesCore:
+    """The packed core of ``rules`` with players at home on ``arms`` (one per pair, kept),
+    its view attached.
+
+    Raises:
+        ValueError: If ``rules`` is not a ``Rules`` value or ``arms`` not 1 to 6 arms 0..5.
+    """
+    if not isinstance(rules, Rules) or not 1 <= len(arms) <= 6:
+        raise ValueError(f"a StarCastles core takes Rules and arms, not {rules!r}, {arms!r}")
+    if any(type(a) is not int or not 0 <= a <= 5 for a in arms):
+        raise ValueError(f"arms are 0..5, not {shown(arms)} [SC2]")
+    core = StarCastlesCore(rules, arms, move_table(rules.arm), move_items(rules.arm))
+    core.view = _view
+    return core
+
+
+def _restore(rules: Rules, arms: tuple[int, ...], p: Packed) -> StarCastlesState:
+    """A pickled state back (``StarCastlesState.__reduce__``)."""
+    return _view(core_for(rules, arms), p)
+
+
+def core_pair(state: StarCastlesState) -> tuple[StarCastlesCore, Packed]:
+    """The packed core of ``state``'s rules and seating and its packed position: the
+    game's ``Game.core`` (``astroplane.core.core_of``).
+
+    Examples:
+        >>> from astroplane.games.starcastles import new_game
+        >>> core, p = core_pair(new_game(2))
+        >>> len(core.legal_actions(p)), core.state(p) == new_game(2)
+        (35, True)
+    """
+    return state._core, state._packed()

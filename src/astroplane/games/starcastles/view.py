@@ -1,9 +1,11 @@
-"""``StateView``: what the move generator and the play functions use of a state.
+"""``StateView``: what the move generator, the play functions and the heuristic use of a
+state.
 
-``StarCastlesState`` (``astroplane.games.starcastles.state``) has all of it. The move
-generator and ``play`` take a ``StateView`` (and ``play`` builds the next state with
+``StarCastlesState`` (``astroplane.games.starcastles.state``) has all of it: its fields,
+its packed core and position (``_core``, ``_packed()``), the constructor. The modules the
+state module imports take a ``StateView`` (``play`` builds a subclass's next state with
 ``type(state)(...)``, the constructor declared here), so they need not import the state
-module, which imports them: no import circle, type-only imports included.
+module: no import circle, type-only imports included.
 
 Examples:
     >>> from astroplane.games.starcastles import new_game
@@ -15,10 +17,14 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from astroplane.games.starcastles.board import StarBoard
 from astroplane.games.starcastles.options import Rules
+
+if TYPE_CHECKING:
+    from astroplane.games.starcastles.core import StarCastlesCore
+    from astroplane.games.starcastles.moves import Move
 
 __all__ = ["StateView"]
 
@@ -41,6 +47,13 @@ class StateView(Protocol):
         round: int,
         winner: int | None = None,
     ) -> None: ...
+
+    @property
+    def _core(self) -> StarCastlesCore: ...
+
+    def _packed(self) -> tuple[int, ...]:
+        """The packed position."""
+        ...
 
     @property
     def rules(self) -> Rules: ...
@@ -73,7 +86,14 @@ class StateView(Protocol):
     def round(self) -> int: ...
 
     @property
+    def winner(self) -> int | None: ...
+
+    @property
     def is_over(self) -> bool: ...
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves, in action order."""
+        ...
 
     @property
     def board(self) -> StarBoard: ...
