@@ -26,7 +26,9 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: positions, move generation, ply, heuristic and the native base of its state class
 #: (``viewbase.PackedView``; the attrs class on top stays pure, as ASTROPLANE's does; so
 #: does ``history.History``, the threefold keys a position holds). Aeroplane Chess's packed
-#: core and its layout (its state, a view of the packed position, stays pure).
+#: core and its layout (its state, a view of the packed position, stays pure). StarCastles'
+#: packed core and its layout (its state, an attrs view, and ``movegen``, which holds an
+#: attrs class, stay pure).
 COMPILED_MODULES = (
     "astroplane/games/astroplane/packed.py",
     "astroplane/games/astroplane/construct.py",
@@ -46,6 +48,8 @@ COMPILED_MODULES = (
     "astroplane/games/square_off/viewbase.py",
     "astroplane/games/aeroplane_chess/packed.py",
     "astroplane/games/aeroplane_chess/core.py",
+    "astroplane/games/starcastles/packed.py",
+    "astroplane/games/starcastles/core.py",
 )
 
 _SETUP = """
