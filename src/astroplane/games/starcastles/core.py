@@ -33,13 +33,6 @@ from functools import cache
 from typing import Any, Final, cast
 
 from astroplane.games.starcastles.board import opposite, star_board
-from astroplane.games.starcastles.evaluation import (
-    BUILD_BONUS,
-    CASTLE_BONUS,
-    MARCHING_BONUS,
-    READY_BONUS,
-    WIN_VALUE,
-)
 from astroplane.games.starcastles.options import Rules
 from astroplane.games.starcastles.packed import (
     ANY,
@@ -63,7 +56,22 @@ from astroplane.games.starcastles.packed import (
     tables,
 )
 
-__all__ = ["GEM_REFUSALS", "StarCastlesCore"]
+__all__ = [
+    "BUILD_BONUS",
+    "CASTLE_BONUS",
+    "GEM_REFUSALS",
+    "MARCHING_BONUS",
+    "READY_BONUS",
+    "WIN_VALUE",
+    "StarCastlesCore",
+]
+
+# The heuristic's values (``evaluation`` documents and exports them) [SC23, SC29].
+WIN_VALUE = 1_000_000.0
+CASTLE_BONUS = 30.0
+BUILD_BONUS = (6.0, 14.0)
+MARCHING_BONUS = 8.0
+READY_BONUS = 4.0
 
 
 @cache

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from astroplane.games.starcastles import core as _core
+
 if TYPE_CHECKING:
     from astroplane.games.starcastles.view import StateView as StarCastlesState
 
@@ -43,18 +45,18 @@ __all__ = [
 ]
 
 #: The value of a won game for the winner (the others get its negative).
-WIN_VALUE = 1_000_000.0
+WIN_VALUE = _core.WIN_VALUE
 #: The progress a castle controlled by the player on their destination trio adds.
-CASTLE_BONUS = 30.0
+CASTLE_BONUS = _core.CASTLE_BONUS
 #: The progress of a trio point on its way to a winning castle: the player's lone Power
 #: Base there, then their Battlement on a Power Base (each a single move) [SC29].
-BUILD_BONUS = (6.0, 14.0)
+BUILD_BONUS = _core.BUILD_BONUS
 #: The progress a castle the player controls adds anywhere off the trio: it marches whole
 #: [SC4], so it is a castle the trio does not have to build [SC29].
-MARCHING_BONUS = 8.0
+MARCHING_BONUS = _core.MARCHING_BONUS
 #: The progress off the trio of a Power Base with the player's Battlement on it and no
 #: Spire: one Spire step from a marching castle [SC29].
-READY_BONUS = 4.0
+READY_BONUS = _core.READY_BONUS
 
 
 def progress(state: StarCastlesState, player: int) -> float:

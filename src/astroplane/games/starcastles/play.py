@@ -65,14 +65,11 @@ def next_turn(state: S) -> S:
 
 def apply_move(state: S, move: Move) -> S:
     """The state after the player to move plays ``move`` (one of ``legal_moves()``)."""
-    number = state._core.action_of.get(id(move))  # an interned move: its number
-    return _after(state, _encode(state, move) if number is None else number)
-
-
-def _encode(state: StateView, move: Move) -> int:
-    from astroplane.games.starcastles.actions import encode_move
-
-    return encode_move(state.rules, move)
+    action_of = state._core.action_of
+    number = action_of.get(id(move))  # an interned move: its number
+    if number is None:  # an equal copy: the legal move's
+        number = next(action_of[id(m)] for m in state.legal_moves() if m == move)
+    return _after(state, number)
 
 
 def _name(state: StateView, p: int) -> str:
