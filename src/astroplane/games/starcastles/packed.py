@@ -1,9 +1,9 @@
 """The packed position: a StarCastles state as a small tuple of ints, and the board's
 tables the packed core (``core``) reads. Private; compiled by the optional build.
 
-A packed position ``p`` is a tuple of ``6 + 3 * m`` ints, ``m`` the players whose modules
-it holds (the game's ``n``; 6 only for a position that holds modules of a player not in
-the game, which no game reaches: the readers refuse it). A *bitboard* has bit ``q`` set
+A packed position ``p`` is a tuple of ``6 + 3 * m`` ints, ``m`` the game's ``n`` players
+(more only for a position that holds modules of a player not in the game, up to player
+5: no game reaches one, and ``check_state`` refuses it). A *bitboard* has bit ``q`` set
 for point id ``q`` (``board.StarBoard``: row by row from the top, left to right)::
 
     p[0]  meta   bits  0-2   the player to move
