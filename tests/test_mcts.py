@@ -143,14 +143,14 @@ def _searched(name: str, **settings: object) -> MCTSBot:
 
 def test_playout_policy_is_the_games_unless_given() -> None:
     """Without ``playout`` the bot plays the registered game's ``search_playout``:
-    ``"turn"`` for ASTROPLANE (a turn is several actions), Aeroplane Chess and StarCastles,
-    ``"greedy"`` for Square Off;
+    ``"turn"`` for ASTROPLANE (a turn is several actions) and Aeroplane Chess, ``"round"``
+    for StarCastles (up to six players), ``"greedy"`` for Square Off;
     a policy given wins."""
     expected = {
         "astroplane": "turn",
         "aeroplane-chess": "turn",
         "square-off": "greedy",
-        "starcastles": "turn",
+        "starcastles": "round",
     }
     for name, policy in expected.items():
         assert _searched(name)._playout == get_game(name).search_playout == policy

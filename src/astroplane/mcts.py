@@ -33,9 +33,9 @@ games with dice (chance nodes). One search runs per ``choose`` call:
    depth and the scale default to what the game declares (``Game.search_playout``,
    ``Game.search_playout_depth``, ``Game.evaluation_scale``): ``"turn"`` for ASTROPLANE,
    whose turns are several actions, so that no partial turn is rated, for Aeroplane
-   Chess with depth 0, where random actions between dice rolls only add noise, and for
-   StarCastles with depth 0 (the next player's greedy turn); a scale of about half a
-   piece (docs/bots.md has the measurements).
+   Chess with depth 0, where random actions between dice rolls only add noise;
+   ``"round"`` with depth 0 for StarCastles (every rival's greedy turn, so up to five);
+   a scale of about half a piece (docs/bots.md has the measurements).
 4. **Backup: max^n.** Each node keeps the sum of the value *vectors* (one entry per
    seat) of the playouts through it; the seat to move at a node picks by its own entry.
 
@@ -241,7 +241,8 @@ class MCTSBot:
             ``"round"`` (as ``"turn"``, for the turns of ``seats - 1`` seats in a row: the
             one to move and those after it; with 2 players the same as ``"turn"``);
             default: the registered game's ``Game.search_playout`` (``"turn"`` for
-            ASTROPLANE, Aeroplane Chess and StarCastles), else ``"greedy"``.
+            ASTROPLANE and Aeroplane Chess, ``"round"`` for StarCastles), else
+            ``"greedy"``.
         playout_depth: Most actions in a playout (after the turns, for ``"turn"`` and
             ``"round"``) before it is cut off and scored by the heuristic (ignored for
             games without one, whose playouts go to the end); default: the registered game's

@@ -87,9 +87,10 @@ class StarCastlesGame(Game[StarCastlesState, Move]):
     variant_registry, record_type = VARIANTS, GameRecord
     turn_limit_unit = "round"  # with_turn_limit's number counts rounds [SC21]
     # MCTSBot: a move is worth a point or two of evaluate's nearness, so a scale of 2; each
-    # playout is the next player's greedy turn, rated where it ends (measured on the bots page)
+    # playout is every rival's greedy turn, rated when the searching seat is to play again
+    # (with 5 and 6 players "turn", the next seat's alone, lost to greedy: the bots page)
     evaluation_scale = 2.0
-    search_playout = "turn"
+    search_playout = "round"
     search_playout_depth = 0
 
     format_move, parse_move, from_json = delegate(format_move, parse_move, from_json)
