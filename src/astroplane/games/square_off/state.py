@@ -36,6 +36,7 @@ from astroplane.games.square_off.packed import _OUTCOME_CODE, OUTCOMES, Position
 from astroplane.games.square_off.play import SEATS, seat_number
 from astroplane.games.square_off.render import render
 from astroplane.games.square_off.viewbase import FIELDS, PackedView, make_view
+from astroplane.kit.lazyfield import LazyField
 from astroplane.protocol import legal_match
 
 __all__ = ["SquareOffState", "core_for", "core_pair", "settle"]
@@ -243,37 +244,9 @@ class SquareOffState(PackedView):
         return render(self)
 
 
-class _Lazy:
-    """A field of ``SquareOffState``: its slot's value, or, if the slot is still empty
-    (a state the engine built), the value derived from the packed position, kept in the
-    slot from then on. Writes go to the slot (the attrs constructor's)."""
-
-    __slots__ = ("derive", "slot")
-
-    def __init__(self, slot: Any, derive: Callable[[SquareOffCore, Position], object]) -> None:
-        self.slot = slot
-        self.derive = derive
-
-    def __get__(self, obj: PackedView | None, cls: type | None = None) -> object:
-        if obj is None:
-            return self.slot
-        try:
-            return self.slot.__get__(obj, cls)
-        except AttributeError:  # first read: derive it
-            value = self.derive(obj._core, obj._p)
-            self.slot.__set__(obj, value)
-            return value
-
-    def __set__(self, obj: PackedView, value: object) -> None:
-        self.slot.__set__(obj, value)
-
-    def __delete__(self, obj: PackedView) -> None:
-        self.slot.__delete__(obj)
-
-
 for _name, _derive in _DERIVED.items():  # the slot: the attrs class's, or PackedView's
     _slot = SquareOffState.__dict__.get(_name) or PackedView.__dict__[_name]
-    setattr(SquareOffState, _name, _Lazy(_slot, _derive))
+    setattr(SquareOffState, _name, LazyField(_slot, _derive))
 
 
 def _restore(cls: type[SquareOffState], rules: Rules, board: Board, p: Position) -> Any:

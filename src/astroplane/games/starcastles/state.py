@@ -55,6 +55,7 @@ from astroplane.games.starcastles.packed import (
 )
 from astroplane.games.starcastles.play import raise_illegal
 from astroplane.games.starcastles.stacks import stack_text
+from astroplane.kit.lazyfield import LazyField
 from astroplane.kit.limits import shown
 from astroplane.protocol import legal_match
 
@@ -467,36 +468,8 @@ _DERIVED: dict[str, Callable[[StarCastlesCore, Packed], object]] = {
 }
 
 
-class _Lazy:
-    """A field of ``StarCastlesState``: its slot's value, or, if the slot is still empty
-    (a state the engine built), the value derived from the packed position, kept in the
-    slot from then on. Writes go to the slot (the attrs constructor's)."""
-
-    __slots__ = ("derive", "slot")
-
-    def __init__(self, slot: Any, derive: Callable[[StarCastlesCore, Packed], object]) -> None:
-        self.slot = slot
-        self.derive = derive
-
-    def __get__(self, obj: _Slots | None, cls: type | None = None) -> object:
-        if obj is None:
-            return self.slot
-        try:
-            return self.slot.__get__(obj, cls)
-        except AttributeError:  # first read: derive it
-            value = self.derive(obj._core, cast(Packed, obj._p))
-            self.slot.__set__(obj, value)
-            return value
-
-    def __set__(self, obj: _Slots, value: object) -> None:
-        self.slot.__set__(obj, value)
-
-    def __delete__(self, obj: _Slots) -> None:
-        self.slot.__delete__(obj)
-
-
 for _name, _derive in _DERIVED.items():  # the slot: _Slots'
-    setattr(StarCastlesState, _name, _Lazy(_Slots.__dict__[_name], _derive))
+    setattr(StarCastlesState, _name, LazyField(_Slots.__dict__[_name], _derive))
 
 
 @lru_cache(maxsize=512)
