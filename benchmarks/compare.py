@@ -9,11 +9,12 @@
 ``--game square-off`` measures Square Off's ``nine-mens-morris`` preset against OpenSpiel's
 ``nine_mens_morris`` (the same games: its moves come in OpenSpiel's action order), and
 ``--game starcastles`` StarCastles with 2 and 6 players against OpenSpiel's
-``chinese_checkers`` (``players=2`` and ``6``), each with this interpreter when it imports
-``pyspiel`` (else give ``--openspiel``); the measures are in the workers' code
-(``square_off_worker``, ``starcastles_worker`` and their OpenSpiel counterparts) and on
-docs/performance.md. ``--game aeroplane-chess`` has no OpenSpiel twin: it measures the pure
-and compiled builds (and ``--before``) side by side (``aeroplane_chess_worker``). The
+``chinese_checkers`` (``players=2`` and ``6``; ``bytes/state`` for both player counts),
+each with this interpreter when it imports ``pyspiel`` (else give ``--openspiel``); the
+measures are in the workers' code (``square_off_worker``, ``starcastles_worker`` and
+their OpenSpiel counterparts) and on docs/performance.md. ``--game aeroplane-chess`` has
+no OpenSpiel twin: it measures the pure and compiled builds (and ``--before``) side by
+side (``aeroplane_chess_worker``). The
 default, ``--game astroplane``, is described below.
 
 ``--before`` measures an earlier astroplane (a venv with another version or commit
@@ -82,9 +83,21 @@ UNITS = {
     "apply": "µs",
     "perft": "nodes/s",
     "bytes/state": "bytes",
+    "bytes/state 2p": "bytes",
+    "bytes/state 6p": "bytes",
 }
 #: For these, smaller is better (ratios are inverted so that > 1 means "faster/smaller").
-SMALLER_IS_BETTER = {"movegen", "apply", "bytes/state", "movegen 2p", "movegen 6p"}
+SMALLER_IS_BETTER = {
+    "movegen",
+    "apply",
+    "movegen 2p",
+    "movegen 6p",
+    "bytes/state",
+    "bytes/state 2p",
+    "bytes/state 6p",
+}
+#: Memory measures, printed as whole bytes.
+BYTES = {"bytes/state", "bytes/state 2p", "bytes/state 6p"}
 
 
 # --------------------------------------------------------------------------- workers
@@ -615,6 +628,9 @@ def starcastles_worker(quick: bool) -> dict[str, Any]:
                     legal_moves(s)
 
         out[f"movegen {players}p"] = _timed(gens) / (reps * len(positions)) * 1e6
+        out[f"bytes/state {players}p"] = _bytes_per_state(
+            functools.partial(_seeded_game, functools.partial(new_game, players)), quick
+        )
         mean = statistics.mean(len(s.legal_moves()) for s in positions)
         infos.append(f"{players}p: {len(positions)} mid-game positions, {mean:.1f} actions")
     out["info"] = f"StarCastles (37 points), COMPILED={COMPILED}, " + "; ".join(infos)
@@ -642,6 +658,7 @@ def openspiel_cc_worker(quick: bool) -> dict[str, Any]:
                 st.apply_action(legal[rng.randrange(len(legal))])
                 ply += 1
         out[f"movegen {players}p"] = _spiel_gen_apply(game_, positions, 5 if quick else 20)[0]
+        out[f"bytes/state {players}p"] = float("nan")  # C++ memory: invisible to tracemalloc
         mean = statistics.mean(len(st.legal_actions()) for st, _ in positions)
         infos.append(f"{players}p: {len(positions)} mid-game positions, {mean:.1f} actions")
     out["info"] = (
@@ -751,7 +768,14 @@ GAMES: dict[str, tuple[tuple[str, ...], str, str, str | None]] = {
         "openspiel-morris",
     ),
     "starcastles": (
-        ("playout 2p", "playout 6p", "movegen 2p", "movegen 6p"),
+        (
+            "playout 2p",
+            "playout 6p",
+            "movegen 2p",
+            "movegen 6p",
+            "bytes/state 2p",
+            "bytes/state 6p",
+        ),
         "starcastles",
         "OpenSpiel chinese_checkers",
         "openspiel-cc",
@@ -862,7 +886,7 @@ def main(argv: list[str] | None = None) -> int:
         cells = []
         for n in names:
             lo, hi = spread[n][m]
-            fmt = ".1f" if m in SMALLER_IS_BETTER - {"bytes/state"} else ",.0f"
+            fmt = ".1f" if m in SMALLER_IS_BETTER - BYTES else ",.0f"
             if med[n][m] != med[n][m]:  # NaN: not measured
                 cells.append("n/a")
                 continue
@@ -884,7 +908,7 @@ def main(argv: list[str] | None = None) -> int:
     # affected by a change of load; the median of the per-round ratios is reported.
     print("ratios, median over the rounds of the ratio within a round (> 1: the first is")
     print("faster / smaller)")
-    print(f"{'pair':<55}" + "".join(f"{m:>13}" for m in measures))
+    print(f"{'pair':<55}" + "".join(f"{m:>15}" for m in measures))
     for a, b in pairs:
         cells = []
         for m in measures:
@@ -894,7 +918,7 @@ def main(argv: list[str] | None = None) -> int:
             ]
             ratio = statistics.median(per_round)
             cells.append("n/a" if ratio != ratio else f"{ratio:.2f}x")  # NaN: not measured
-        print(f"{a + ' / ' + b:<55}" + "".join(f"{c:>13}" for c in cells))
+        print(f"{a + ' / ' + b:<55}" + "".join(f"{c:>15}" for c in cells))
     return 0
 
 
