@@ -226,8 +226,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS,
                         help="MCTS iterations per action (default: DEFAULT_ITERATIONS)",
                         )  # fmt: skip
-    parser.add_argument("--playout", choices=PLAYOUTS, default=None,
-                        help="MCTS playout policy (default: the one each game declares)")
+    parser.add_argument(
+        "--playout",
+        choices=PLAYOUTS,
+        default=None,
+        help="MCTS playout policy (default: the one each game declares)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-turns", type=int, default=1000, help="ASTROPLANE's turn limit")
     parser.add_argument("--workers", type=int, default=1, help="processes playing games")
