@@ -157,6 +157,26 @@ def test_playout_policy_is_the_games_unless_given() -> None:
         assert _searched(name, playout="random")._playout == "random"
 
 
+def test_widening_zero_tries_every_action_at_once() -> None:
+    """With ``widening=0`` the root gets a child for each legal action before any is
+    searched twice (no widening), where a factor of 1 allows only a few."""
+    s = ap.new_game(2)
+    n = len(s.legal_moves())
+    assert n > 3
+
+    def root_children(widening: float) -> int:
+        bot = MCTSBot(seed=1, widening=widening)
+        core, p = bot._prepare(s)
+        root = bot._find_root(core, p)
+        for _ in range(n):
+            bot._iterate(root)
+        assert root.visits == n
+        return len(root.children)
+
+    assert root_children(0) == n
+    assert root_children(1.0) < n
+
+
 def test_playout_depth_is_the_games_unless_given() -> None:
     """Without ``playout_depth`` the bot plays the registered game's
     ``search_playout_depth`` (Aeroplane Chess and StarCastles 0: only the rest of the turn;
@@ -268,7 +288,8 @@ def test_factory_signature_fits_the_bot_registry() -> None:
         {"max_playout_actions": 0},
         {"exploration": float("inf")},
         {"exploration": -0.1},
-        {"widening": 0},
+        {"widening": -1.0},
+        {"widening": float("nan")},
         {"eval_scale": 0},
         {"eval_scale": "20"},
         {"reuse_tree": "yes"},

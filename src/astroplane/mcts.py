@@ -302,7 +302,7 @@ class MCTSBot:
             _whole("playout_depth", playout_depth, 0)
         _whole("max_playout_actions", max_playout_actions, 1)
         _real("exploration", exploration)
-        _real("widening", widening, positive=True)
+        _real("widening", widening)
         if eval_scale is not None:
             _real("eval_scale", eval_scale, positive=True)
         if not isinstance(reuse_tree, bool):
