@@ -14,8 +14,7 @@ each with this interpreter when it imports ``pyspiel`` (else give ``--openspiel`
 measures are in the workers' code (``square_off_worker``, ``starcastles_worker`` and
 their OpenSpiel counterparts) and on docs/performance.md. ``--game aeroplane-chess`` has
 no OpenSpiel twin: it measures the pure and compiled builds (and ``--before``) side by
-side (``aeroplane_chess_worker``). The
-default, ``--game astroplane``, is described below.
+side (``aeroplane_chess_worker``). The default, ``--game astroplane``, is described below.
 
 ``--before`` measures an earlier astroplane (a venv with another version or commit
 installed) in the same rounds, so a change is judged against its baseline on the same
@@ -86,18 +85,9 @@ UNITS = {
     "bytes/state 2p": "bytes",
     "bytes/state 6p": "bytes",
 }
-#: For these, smaller is better (ratios are inverted so that > 1 means "faster/smaller").
-SMALLER_IS_BETTER = {
-    "movegen",
-    "apply",
-    "movegen 2p",
-    "movegen 6p",
-    "bytes/state",
-    "bytes/state 2p",
-    "bytes/state 6p",
-}
-#: Memory measures, printed as whole bytes.
-BYTES = {"bytes/state", "bytes/state 2p", "bytes/state 6p"}
+#: For these, smaller is better (ratios are inverted so that > 1 means "faster/smaller"):
+#: the times per call and the memory, read off their units.
+SMALLER_IS_BETTER = {m for m, unit in UNITS.items() if unit in ("µs", "bytes")}
 
 
 # --------------------------------------------------------------------------- workers
@@ -886,7 +876,7 @@ def main(argv: list[str] | None = None) -> int:
         cells = []
         for n in names:
             lo, hi = spread[n][m]
-            fmt = ".1f" if m in SMALLER_IS_BETTER - BYTES else ",.0f"
+            fmt = ".1f" if UNITS[m] == "µs" else ",.0f"
             if med[n][m] != med[n][m]:  # NaN: not measured
                 cells.append("n/a")
                 continue
