@@ -45,6 +45,8 @@ def test_a_game_declares_what_it_is() -> None:
         ({"search_playout_depth": -1}, "search_playout_depth is a whole number >= 0"),
         ({"search_playout_depth": 2.0}, "search_playout_depth"),
         ({"search_playout_depth": True}, "search_playout_depth"),
+        ({"search_relative": 1}, "search_relative is True or False, not 1"),
+        ({"search_relative": "yes"}, "search_relative"),
     ]:
         with pytest.raises(ValueError, match=message):
             type("Wrong", (tictactoe.TicTacToeGame,), attrs_)()

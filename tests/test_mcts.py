@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import ClassVar
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import astroplane as ap
+import astroplane.games.starcastles as sc
 from astroplane.agents import BOTS, Agent, RandomBot, play_game
 from astroplane.core import positions_of
 from astroplane.mcts import (
@@ -177,6 +179,51 @@ def test_widening_zero_tries_every_action_at_once() -> None:
     assert root_children(1.0) < n
 
 
+def test_relative_is_the_games_unless_given() -> None:
+    """Without ``relative`` the bot reads the registered game's ``search_relative``
+    (StarCastles True, the others False); a setting given wins."""
+    expected = {"astroplane": False, "aeroplane-chess": False, "square-off": False}
+    expected["starcastles"] = True
+    for name, relative in expected.items():
+        assert _searched(name)._relative is get_game(name).search_relative is relative
+        assert _searched(name, relative=not relative)._relative is not relative
+
+
+def test_relative_rates_the_change_since_the_trees_root() -> None:
+    """With ``relative`` a playout's end is rated by how far each seat's heuristic moved
+    since the position the tree was grown from: a heuristic that never moves rates every
+    playout 0.5, where the absolute rating is the logistic of its value. A kept subtree
+    keeps its tree's baseline; a new tree takes its own root's values."""
+    s = ap.new_game(2)
+
+    def flat(state: object, seat: int) -> float:
+        return 30.0
+
+    for relative, value in ((True, 0.5), (False, 1 / (1 + math.exp(-30.0 / 20.0)))):
+        bot = MCTSBot(seed=1, iterations=20, evaluation=flat, relative=relative)
+        bot.choose(s)
+        assert bot.stats.iterations == 20
+        assert bot.stats.best_value == pytest.approx(value)
+    start = sc.new_game(2)
+    after = start.play(sc.Move.step(1, 6))  # the first player's Spire steps off its castle
+    rated = [sc.evaluate(after, seat) for seat in (0, 1)]
+    assert rated[0] > 0 > rated[1]
+    bot = MCTSBot(seed=1, iterations=30)
+    core, p = bot._prepare(after)
+    root = bot._find_root(core, p)
+    assert bot._relative and bot._base == pytest.approx(rated)
+    for _ in range(30):
+        bot._iterate(root)
+    assert isinstance(root.children, list)
+    bot._root = kept = root.children[0]
+    assert bot._find_root(core, kept.state) is kept and bot._base == pytest.approx(rated)
+    bot._root = None
+    fresh = bot._find_root(core, kept.state)
+    assert fresh is not kept and fresh.visits == 0
+    view = core.state(kept.state)
+    assert bot._base == pytest.approx([sc.evaluate(view, seat) for seat in (0, 1)])
+
+
 def test_playout_depth_is_the_games_unless_given() -> None:
     """Without ``playout_depth`` the bot plays the registered game's
     ``search_playout_depth`` (Aeroplane Chess and StarCastles 0: only the rest of the turn;
@@ -293,6 +340,7 @@ def test_factory_signature_fits_the_bot_registry() -> None:
         {"eval_scale": 0},
         {"eval_scale": "20"},
         {"reuse_tree": "yes"},
+        {"relative": 1},
     ],
 )
 def test_bad_settings_are_rejected(kwargs: dict[str, object]) -> None:

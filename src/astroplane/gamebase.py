@@ -305,6 +305,10 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
             by default before the heuristic rates them (after the turns, for ``"turn"``
             and ``"round"``); 0 rates at once (``"turn"``: at the end of the turn).
             Default 4.
+        search_relative: Whether ``astroplane.mcts.MCTSBot`` rates a playout's end by how
+            far each seat's heuristic moved since the search's root (True), so that a seat
+            far ahead or behind still tells its moves apart, rather than by the value
+            itself (False, the default; the bot's ``relative``).
 
     Hooks that are None unless the game gives them (methods of the same signature):
         position_to_text: ``(state) -> text``, a state as one line of text.
@@ -359,6 +363,7 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
     evaluation_scale: float = 20.0
     search_playout: str = "greedy"
     search_playout_depth: int = 4
+    search_relative: bool = False
 
     position_to_text: Callable[[StateT], str] | None = None
     position_from_text: Callable[..., StateT] | None = None
@@ -648,4 +653,6 @@ def _declaration_problem(game: Game[Any, Any]) -> str:
     depth = game.search_playout_depth
     if type(depth) is not int or depth < 0:
         return f"search_playout_depth is a whole number >= 0, not {shown(depth)}"
+    if not isinstance(game.search_relative, bool):
+        return f"search_relative is True or False, not {shown(game.search_relative)}"
     return ""

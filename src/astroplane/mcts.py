@@ -28,14 +28,20 @@ games with dice (chance nodes). One search runs per ``choose`` call:
    searching seat is to play again and every rival's reply is in what is rated)
    followed, if the game is not over,
    by the heuristic scaled to ``[0, 1]`` for *every* seat by a logistic,
-   ``1 / (1 + exp(-evaluate(state, seat) / eval_scale))``. A finished game is worth its
+   ``1 / (1 + exp(-evaluate(state, seat) / eval_scale))``, or with ``relative`` by how far
+   the heuristic moved since the position the tree was grown from,
+   ``1 / (1 + exp(-(evaluate(state, seat) - evaluate(root, seat)) / eval_scale))``, so
+   that the logistic is steepest where the game stands and a seat far ahead or behind
+   still tells its moves apart. A finished game is worth its
    ``returns()``. Games without a heuristic are played out to the end. The policy, its
-   depth and the scale default to what the game declares (``Game.search_playout``,
-   ``Game.search_playout_depth``, ``Game.evaluation_scale``): ``"turn"`` for ASTROPLANE,
+   depth, the scale and ``relative`` default to what the game declares
+   (``Game.search_playout``, ``Game.search_playout_depth``, ``Game.evaluation_scale``,
+   ``Game.search_relative``): ``"turn"`` for ASTROPLANE,
    whose turns are several actions, so that no partial turn is rated, for Aeroplane
    Chess with depth 0, where random actions between dice rolls only add noise;
    ``"round"`` with depth 0 for StarCastles (every rival's greedy turn, so up to five);
-   a scale of about half a piece (docs/bots.md has the measurements).
+   a scale of about half a piece; ``relative`` for StarCastles (docs/bots.md has the
+   measurements).
 4. **Backup: max^n.** Each node keeps the sum of the value *vectors* (one entry per
    seat) of the playouts through it; the seat to move at a node picks by its own entry.
 
@@ -257,6 +263,11 @@ class MCTSBot:
             the registered game's ``Game.evaluation_scale`` (ASTROPLANE: 20, two
             Singularity points; Square Off: 5, half a piece; StarCastles: 2), else
             ``DEFAULT_EVAL_SCALE``.
+        relative: Rate a playout's end by how far each seat's heuristic moved since the
+            position the search tree was grown from (the first root of a kept tree),
+            ``1 / (1 + exp(-(value - root_value) / eval_scale))``, instead of by its
+            value; default: the registered game's ``Game.search_relative`` (True for
+            StarCastles), else False.
         reuse_tree: Keep the subtree of the chosen action for the next call.
         max_playout_actions: Cap on a playout without a heuristic (a game that goes on
             longer is scored as a draw between its seats).
@@ -287,6 +298,7 @@ class MCTSBot:
         widening: float = 2.0,
         evaluation: Evaluation | None = None,
         eval_scale: float | None = None,
+        relative: bool | None = None,
         reuse_tree: bool = True,
         max_playout_actions: int = 2000,
     ) -> None:
@@ -305,6 +317,8 @@ class MCTSBot:
         _real("widening", widening)
         if eval_scale is not None:
             _real("eval_scale", eval_scale, positive=True)
+        if relative is not None and not isinstance(relative, bool):
+            raise ValueError(f"relative is True, False or None, not {shown(relative)}")
         if not isinstance(reuse_tree, bool):
             raise ValueError(f"reuse_tree is True or False, not {shown(reuse_tree)}")
         self.seed = seed
@@ -316,6 +330,7 @@ class MCTSBot:
         self.widening = widening
         self.evaluation = evaluation
         self.eval_scale = eval_scale
+        self.relative = relative
         self.reuse_tree = reuse_tree
         self.max_playout_actions = max_playout_actions
         self.stats = SearchStats()
@@ -327,6 +342,9 @@ class MCTSBot:
         #: Where the mover's turn ends from a position (``"turn"`` playouts), per search.
         self._turn_ends: dict[Hashable, Hashable] = {}
         self._scale = DEFAULT_EVAL_SCALE
+        self._relative = False
+        #: Each seat's heuristic at the position the tree was grown from (``relative``).
+        self._base: list[float] = []
         self._playout: str = playout or "greedy"
         self._depth = DEFAULT_PLAYOUT_DEPTH if playout_depth is None else playout_depth
 
@@ -419,6 +437,7 @@ class MCTSBot:
         self._turn_ends = {}
         scale = _game_setting(self.eval_scale, state, "evaluation_scale", DEFAULT_EVAL_SCALE)
         self._scale = float(scale)
+        self._relative = bool(_game_setting(self.relative, state, "search_relative", False))
         self._playout = str(_game_setting(self.playout, state, "search_playout", "greedy"))
         self._depth = int(
             _game_setting(self.playout_depth, state, "search_playout_depth", DEFAULT_PLAYOUT_DEPTH)
@@ -446,7 +465,15 @@ class MCTSBot:
                     nxt.extend(kids.values() if isinstance(kids, dict) else kids)
                 frontier = nxt
         self._root_core = core
-        return _Node(core, p, len(core.returns(p)))
+        node = _Node(core, p, len(core.returns(p)))
+        # A new tree: its values are measured from here (``relative``), and a kept subtree
+        # keeps this baseline, so that every value in one tree compares with the others.
+        self._base = [0.0] * len(node.value)
+        ev = self._eval
+        if self._relative and ev is not None and not (node.terminal or node.chance):
+            for s in core.seats(p):
+                self._base[s] = ev(p, s)
+        return node
 
     def _finish(self, root: _Node, done: int, start: float, index: int | None = None) -> None:
         """Record the stats and keep the chosen subtree for the next call."""
@@ -587,13 +614,14 @@ class MCTSBot:
             seats = core.seats(p)
             return [1.0 / len(seats) if s in seats else 0.0 for s in range(width)]
         scale = self._scale
+        base = self._base or [0.0] * width  # no tree yet: measured from 0
         out = [0.0] * width
         if core.is_chance(p):  # the heuristic is for decision positions: roll once more
             p = apply(p, _sample(core, p, rng))
             if core.is_terminal(p):
                 return core.returns(p)
         for s in core.seats(p):
-            x = ev(p, s) / scale
+            x = (ev(p, s) - base[s]) / scale
             out[s] = 1.0 / (1.0 + math.exp(-x)) if x > -700 else 0.0
         return out
 

@@ -88,10 +88,13 @@ class StarCastlesGame(Game[StarCastlesState, Move]):
     turn_limit_unit = "round"  # with_turn_limit's number counts rounds [SC21]
     # MCTSBot: a move is worth a point or two of evaluate's nearness, so a scale of 2; each
     # playout is every rival's greedy turn, rated when the searching seat is to play again
-    # (with 5 and 6 players "turn", the next seat's alone, lost to greedy: the bots page)
+    # (with 5 and 6 players "turn", the next seat's alone, lost to greedy: the bots page);
+    # rated by how far the heuristic moved since the search's root, so that the logistic
+    # of scale 2 does not saturate once a seat leads by a castle (the bots page)
     evaluation_scale = 2.0
     search_playout = "round"
     search_playout_depth = 0
+    search_relative = True
 
     format_move, parse_move, from_json = delegate(format_move, parse_move, from_json)
     position_to_text, position_from_text = delegate(position_to_text, position_from_text)
