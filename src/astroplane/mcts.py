@@ -189,7 +189,8 @@ class SearchStats:
 def _game_setting(given: Any, state: State[Any], name: str, default: Any) -> Any:
     """A search setting: ``given`` (the bot's own) unless None, else the registered game's
     declaration ``name`` (``evaluation_scale``, ``search_playout``,
-    ``search_playout_depth``), else ``default`` for a state of no registered game."""
+    ``search_playout_depth``, ``search_relative``), else ``default`` for a state of no
+    registered game."""
     if given is not None:
         return given
     try:
