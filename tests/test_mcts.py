@@ -182,8 +182,12 @@ def test_widening_zero_tries_every_action_at_once() -> None:
 def test_relative_is_the_games_unless_given() -> None:
     """Without ``relative`` the bot reads the registered game's ``search_relative``
     (StarCastles True, the others False); a setting given wins."""
-    expected = {"astroplane": False, "aeroplane-chess": False, "square-off": False}
-    expected["starcastles"] = True
+    expected = {
+        "astroplane": False,
+        "aeroplane-chess": False,
+        "square-off": False,
+        "starcastles": True,
+    }
     for name, relative in expected.items():
         assert _searched(name)._relative is get_game(name).search_relative is relative
         assert _searched(name, relative=not relative)._relative is not relative
@@ -249,7 +253,7 @@ def test_playout_depth_is_the_games_unless_given() -> None:
         """The positions a "turn" playout of ``depth`` from ``child`` rates, and where the
         turn ends (found first, and so kept by the bot, when ``known_end``)."""
         bot = MCTSBot(seed=2, iterations=20, playout="turn", playout_depth=depth)
-        bot._prepare(s)
+        bot._find_root(*bot._prepare(s))  # a tree, as a search has
         end = bot._turn_end(child) if known_end else None
         rated: list[object] = []
         bot._eval = lambda q, seat: (rated.append(q), real(q, seat))[1]
@@ -274,7 +278,7 @@ def test_round_playout_rates_where_the_rivals_turns_end() -> None:
     real = core.evaluate
     assert real is not None
     bot = MCTSBot(seed=2, iterations=20, playout="round", playout_depth=0)
-    bot._prepare(s)
+    bot._find_root(*bot._prepare(s))  # a tree, as a search has
     first_end = bot._turn_end(child)
     second_end = bot._turn_end(first_end)
     assert [core.to_move(q) for q in (child, first_end, second_end)] == [0, 1, 2]
@@ -289,7 +293,7 @@ def test_round_playout_rates_where_the_rivals_turns_end() -> None:
 
     def value(playout: str) -> Sequence[float]:
         bot = MCTSBot(seed=3, iterations=20, playout=playout, playout_depth=1)  # type: ignore[arg-type]
-        bot._prepare(two)
+        bot._find_root(*bot._prepare(two))
         return bot._rollout(reply)
 
     assert value("round") == value("turn")

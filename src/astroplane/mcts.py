@@ -471,7 +471,7 @@ class MCTSBot:
         # keeps this baseline, so that every value in one tree compares with the others.
         self._base = [0.0] * len(node.value)
         ev = self._eval
-        if self._relative and ev is not None and not (node.terminal or node.chance):
+        if self._relative and ev is not None:  # choose() searches decision positions only
             for s in core.seats(p):
                 self._base[s] = ev(p, s)
         return node
@@ -615,7 +615,7 @@ class MCTSBot:
             seats = core.seats(p)
             return [1.0 / len(seats) if s in seats else 0.0 for s in range(width)]
         scale = self._scale
-        base = self._base or [0.0] * width  # no tree yet: measured from 0
+        base = self._base  # set by _find_root for the tree
         out = [0.0] * width
         if core.is_chance(p):  # the heuristic is for decision positions: roll once more
             p = apply(p, _sample(core, p, rng))
