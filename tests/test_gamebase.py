@@ -47,6 +47,8 @@ def test_a_game_declares_what_it_is() -> None:
         ({"search_playout_depth": True}, "search_playout_depth"),
         ({"search_relative": 1}, "search_relative is True or False, not 1"),
         ({"search_relative": "yes"}, "search_relative"),
+        ({"search_rivals": "paranoid"}, "search_rivals is 'search' or 'greedy', not 'paranoid'"),
+        ({"search_rivals": None}, "search_rivals"),
     ]:
         with pytest.raises(ValueError, match=message):
             type("Wrong", (tictactoe.TicTacToeGame,), attrs_)()

@@ -9,6 +9,7 @@ from typing import ClassVar
 
 import attrs
 import pytest
+import tictactoe
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -193,6 +194,86 @@ def test_relative_is_the_games_unless_given() -> None:
         assert _searched(name, relative=not relative)._relative is not relative
 
 
+def test_rivals_is_the_games_unless_given() -> None:
+    """Without ``rivals`` the bot reads the registered game's ``search_rivals``
+    (StarCastles ``"greedy"``, the others ``"search"``); a setting given wins; a game
+    without a heuristic has no greedy action to give its rivals, so they are searched."""
+    expected = {
+        "astroplane": False,
+        "aeroplane-chess": False,
+        "square-off": False,
+        "starcastles": True,
+    }
+    for name, greedy in expected.items():
+        assert (get_game(name).search_rivals == "greedy") is greedy
+        assert _searched(name)._greedy_rivals is greedy
+        assert _searched(name, rivals="search" if greedy else "greedy")._greedy_rivals is not greedy
+    tic = MCTSBot(seed=1, iterations=3, rivals="greedy")
+    tic.choose(tictactoe.TicTacToeGame().new_game(2))
+    assert tic._eval is None and tic._greedy_rivals is False
+
+
+def _tree(root: object) -> list[object]:
+    """Every node of a search tree, root first."""
+    nodes, frontier = [], [root]
+    while frontier:
+        node = frontier.pop()
+        nodes.append(node)
+        kids = node.children  # type: ignore[attr-defined]
+        frontier.extend(kids.values() if isinstance(kids, dict) else kids)
+    return nodes
+
+
+def test_greedy_rivals_play_the_heuristics_best_action_in_the_tree() -> None:
+    """With ``rivals="greedy"`` every node where another seat is to move has one child,
+    the action the heuristic rates best for that seat (first in the node's order), so the
+    tree grows down the searching seat's own choices; with ``"search"`` the same budget
+    widens the rivals' nodes too."""
+    start = sc.new_game(4)
+    widest = {}
+    for rivals in ("greedy", "search"):
+        bot = MCTSBot(seed=3, iterations=200, rivals=rivals)  # type: ignore[arg-type]
+        core, p = bot._prepare(start)
+        root = bot._find_root(core, p)
+        for _ in range(200):
+            bot._iterate(root)
+        rival_nodes = [n for n in _tree(root) if n.children and n.mover != root.mover]  # type: ignore[attr-defined]
+        assert rival_nodes
+        widest[rivals] = max(len(n.children) for n in rival_nodes)  # type: ignore[attr-defined]
+        if rivals == "greedy":
+            for node in rival_nodes:
+                (child,) = node.children  # type: ignore[attr-defined]
+                assert child.state == node.moves[0][1]  # type: ignore[attr-defined]
+                best = max(sc.evaluate(core.state(q), node.mover) for _a, q in node.moves)  # type: ignore[attr-defined]
+                assert sc.evaluate(core.state(child.state), node.mover) == best  # type: ignore[attr-defined]
+    assert widest == {"greedy": 1, "search": widest["search"]} and widest["search"] > 1
+
+
+def test_rating_rates_the_playouts_end_and_the_heuristic_the_rest() -> None:
+    """``rating`` (the game's ``search_rating``) rates a playout's end, and the tree's
+    root for ``relative``; ``evaluation`` still orders the moves. StarCastles rates by
+    ``standing``."""
+    s = ap.new_game(2)
+
+    def flat(state: object, seat: int) -> float:
+        return 30.0
+
+    def ahead(state: object, seat: int) -> float:
+        return 10.0
+
+    bot = MCTSBot(seed=1, iterations=20, evaluation=flat, rating=ahead, relative=False)
+    bot.choose(s)
+    assert bot.stats.best_value == pytest.approx(1 / (1 + math.exp(-10.0 / 20.0)))
+    start = sc.new_game(3).play(sc.Move.step(1, 6))
+    bot = MCTSBot(seed=1, iterations=30)
+    core, p = bot._prepare(start)
+    bot._find_root(core, p)
+    assert get_game("starcastles").search_rating is not None
+    assert bot._base == pytest.approx([sc.standing(start, seat) for seat in range(3)])
+    assert bot._base != pytest.approx([sc.evaluate(start, seat) for seat in range(3)])
+    assert bot._eval is not None and bot._eval(p, 1) == sc.evaluate(start, 1)
+
+
 def test_relative_rates_the_change_since_the_trees_root() -> None:
     """With ``relative`` a playout's end is rated by how far each seat's heuristic moved
     since the position the tree was grown from: a heuristic that never moves rates every
@@ -256,7 +337,7 @@ def test_playout_depth_is_the_games_unless_given() -> None:
         bot._find_root(*bot._prepare(s))  # a tree, as a search has
         end = bot._turn_end(child) if known_end else None
         rated: list[object] = []
-        bot._eval = lambda q, seat: (rated.append(q), real(q, seat))[1]
+        bot._eval = bot._rate = lambda q, seat: (rated.append(q), real(q, seat))[1]
         bot._rollout(child)
         return rated, end
 
@@ -283,7 +364,7 @@ def test_round_playout_rates_where_the_rivals_turns_end() -> None:
     second_end = bot._turn_end(first_end)
     assert [core.to_move(q) for q in (child, first_end, second_end)] == [0, 1, 2]
     rated: list[object] = []
-    bot._eval = lambda q, seat: (rated.append(q), real(q, seat))[1]
+    bot._eval = bot._rate = lambda q, seat: (rated.append(q), real(q, seat))[1]
     bot._rollout(child)
     assert rated and all(q == second_end for q in rated)
 
@@ -345,6 +426,9 @@ def test_factory_signature_fits_the_bot_registry() -> None:
         {"eval_scale": "20"},
         {"reuse_tree": "yes"},
         {"relative": 1},
+        {"rivals": "paranoid"},
+        {"rivals": True},
+        {"rating": 2.0},
     ],
 )
 def test_bad_settings_are_rejected(kwargs: dict[str, object]) -> None:

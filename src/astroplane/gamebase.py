@@ -62,7 +62,7 @@ from astroplane.kit.observation import generic_observation, generic_shape
 from astroplane.kit.variants import Variants
 from astroplane.states import MoveT, StateT
 
-__all__ = ["SEARCH_PLAYOUTS", "STATE_HOOKS", "Game", "delegate"]
+__all__ = ["SEARCH_PLAYOUTS", "SEARCH_RIVALS", "STATE_HOOKS", "Game", "delegate"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -74,7 +74,7 @@ STATE_HOOKS = frozenset(
         "invariants", "move_to_action",
         "num_actions", "observation_shape", "observe", "parse_move", "partners",
         "position_to_text", "record_to_text", "render_svg", "render_text", "replay_effects",
-        "status", "summary", "to_dict", "to_json",
+        "search_rating", "status", "summary", "to_dict", "to_json",
     }
 )  # fmt: skip
 _NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
@@ -309,6 +309,12 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
             far each seat's heuristic moved since the search's root (True), so that a seat
             far ahead or behind still tells its moves apart, rather than by the value
             itself (False, the default; the bot's ``relative``).
+        search_rivals: How ``astroplane.mcts.MCTSBot``'s tree treats the other seats'
+            actions by default (the bot's ``rivals``): ``"search"`` (the default) searches
+            them as the searching seat's own (max^n); ``"greedy"`` has each rival play the
+            action ``evaluate`` rates best for it, in the tree as in the playouts, so that
+            the budget goes to the searching seat's own choices (a game of many players,
+            whose rivals' replies would each get a few playouts).
 
     Hooks that are None unless the game gives them (methods of the same signature):
         position_to_text: ``(state) -> text``, a state as one line of text.
@@ -321,6 +327,11 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
             before every id) and ``size`` (the width in pixels) are optional: a drawing
             that does not take them is refused them (``astroplane.svg.board``).
         evaluate: ``(state, seat) -> float``, a heuristic for bots (higher is better).
+        search_rating: ``(state, seat) -> float``, the heuristic ``astroplane.mcts.MCTSBot``
+            rates a playout's end by, where it should differ from ``evaluate`` (which
+            still orders the moves and plays the playouts' greedy turns); for example a
+            seat's progress less the mean rival's in a race of many players, where
+            ``evaluate`` less the best rival's makes greedy players hinder the leader.
         effects: ``(state, move) -> events``, what a move does, for frontends;
             ``replay_effects(state, events)`` and ``summary(state)`` compare the board
             the events lead to with the one the move does.
@@ -364,6 +375,7 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
     search_playout: str = "greedy"
     search_playout_depth: int = 4
     search_relative: bool = False
+    search_rivals: str = "search"
 
     position_to_text: Callable[[StateT], str] | None = None
     position_from_text: Callable[..., StateT] | None = None
@@ -371,6 +383,7 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
     from_dict: Callable[..., StateT] | None = None
     render_svg: Callable[..., str] | None = None
     evaluate: Callable[[StateT, int], float] | None = None
+    search_rating: Callable[[StateT, int], float] | None = None
     effects: Callable[[StateT, MoveT], Sequence[Any]] | None = None
     replay_effects: Callable[[StateT, Sequence[Any]], Hashable] | None = None
     summary: Callable[[StateT], Hashable] | None = None
@@ -603,6 +616,10 @@ class Game(abc.ABC, Generic[StateT, MoveT]):
 #: ``playout``: ``astroplane.mcts.PLAYOUTS`` is this tuple).
 SEARCH_PLAYOUTS = ("random", "greedy", "turn", "round")
 
+#: How a game's rivals may be searched, its ``search_rivals`` (``MCTSBot``'s ``rivals``:
+#: ``astroplane.mcts.RIVALS`` is this tuple).
+SEARCH_RIVALS = ("search", "greedy")
+
 
 def _declaration_problem(game: Game[Any, Any]) -> str:
     """What is wrong with a game's declarations ("" when nothing is)."""
@@ -655,4 +672,6 @@ def _declaration_problem(game: Game[Any, Any]) -> str:
         return f"search_playout_depth is a whole number >= 0, not {shown(depth)}"
     if not isinstance(game.search_relative, bool):
         return f"search_relative is True or False, not {shown(game.search_relative)}"
+    if game.search_rivals not in SEARCH_RIVALS:
+        return f"search_rivals is 'search' or 'greedy', not {shown(game.search_rivals)}"
     return ""

@@ -83,7 +83,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Literal, TypeVar
 
 from astroplane.core import Core, StateCore, positions_of
-from astroplane.gamebase import SEARCH_PLAYOUTS
+from astroplane.gamebase import SEARCH_PLAYOUTS, SEARCH_RIVALS
 from astroplane.kit.limits import shown
 from astroplane.protocol import State, game_of
 
@@ -92,6 +92,7 @@ __all__ = [
     "DEFAULT_ITERATIONS",
     "DEFAULT_PLAYOUT_DEPTH",
     "PLAYOUTS",
+    "RIVALS",
     "TURN_LOOKAHEAD",
     "MCTSBot",
     "SearchStats",
@@ -115,6 +116,10 @@ TURN_LOOKAHEAD = 8
 
 #: The playout policies of ``MCTSBot`` (its ``playout`` option; a game's ``search_playout``).
 PLAYOUTS = SEARCH_PLAYOUTS
+
+#: How ``MCTSBot``'s tree treats the other seats' actions (its ``rivals`` option; a game's
+#: ``search_rivals``).
+RIVALS = SEARCH_RIVALS
 
 #: A heuristic ``(state, seat) -> value``, higher better for ``seat`` (unbounded).
 Evaluation = Callable[[Any, int], float]
@@ -300,6 +305,8 @@ class MCTSBot:
         evaluation: Evaluation | None = None,
         eval_scale: float | None = None,
         relative: bool | None = None,
+        rivals: Literal["search", "greedy"] | None = None,
+        rating: Evaluation | None = None,
         reuse_tree: bool = True,
         max_playout_actions: int = 2000,
     ) -> None:
@@ -320,6 +327,10 @@ class MCTSBot:
             _real("eval_scale", eval_scale, positive=True)
         if relative is not None and not isinstance(relative, bool):
             raise ValueError(f"relative is True, False or None, not {shown(relative)}")
+        if rivals is not None and (not isinstance(rivals, str) or rivals not in RIVALS):
+            raise ValueError(f"rivals is 'search', 'greedy' or None, not {shown(rivals)}")
+        if rating is not None and not callable(rating):
+            raise ValueError(f"rating is a function (state, seat) -> float, not {shown(rating)}")
         if not isinstance(reuse_tree, bool):
             raise ValueError(f"reuse_tree is True or False, not {shown(reuse_tree)}")
         self.seed = seed
@@ -332,6 +343,8 @@ class MCTSBot:
         self.evaluation = evaluation
         self.eval_scale = eval_scale
         self.relative = relative
+        self.rivals = rivals
+        self.rating = rating
         self.reuse_tree = reuse_tree
         self.max_playout_actions = max_playout_actions
         self.stats = SearchStats()
@@ -340,6 +353,11 @@ class MCTSBot:
         self._root_core: Core[Any] | None = None
         self._core: Core[Any] | None = None
         self._eval: Evaluation | None = None
+        #: What rates a playout's end: the game's ``search_rating`` (or ``rating``), else
+        #: the heuristic ``_eval``.
+        self._rate: Evaluation | None = None
+        #: Whether the other seats play the heuristic's best action in the tree (``rivals``).
+        self._greedy_rivals = False
         #: Where the mover's turn ends from a position (``"turn"`` playouts), per search.
         self._turn_ends: dict[Hashable, Hashable] = {}
         self._scale = DEFAULT_EVAL_SCALE
@@ -434,8 +452,17 @@ class MCTSBot:
             else:
                 on_states, view = ev, core.state
                 self._eval = lambda q, seat: on_states(view(q), seat)
+        rate = _game_setting(self.rating, state, "search_rating", None)
+        if rate is None or self._eval is None:
+            self._rate = self._eval
+        elif isinstance(core, StateCore):
+            self._rate = rate
+        else:
+            self._rate = _on_views(rate, core.state)
         self._core = core
         self._turn_ends = {}
+        rivals = _game_setting(self.rivals, state, "search_rivals", "search")
+        self._greedy_rivals = rivals == "greedy" and self._eval is not None
         scale = _game_setting(self.eval_scale, state, "evaluation_scale", DEFAULT_EVAL_SCALE)
         self._scale = float(scale)
         self._relative = bool(_game_setting(self.relative, state, "search_relative", False))
@@ -470,10 +497,10 @@ class MCTSBot:
         # A new tree: its values are measured from here (``relative``), and a kept subtree
         # keeps this baseline, so that every value in one tree compares with the others.
         self._base = [0.0] * len(node.value)
-        ev = self._eval
-        if self._relative and ev is not None:  # choose() searches decision positions only
+        rate = self._rate
+        if self._relative and rate is not None:  # choose() searches decision positions only
             for s in core.seats(p):
-                self._base[s] = ev(p, s)
+                self._base[s] = rate(p, s)
         return node
 
     def _finish(self, root: _Node, done: int, start: float, index: int | None = None) -> None:
@@ -527,6 +554,8 @@ class MCTSBot:
         assert core is not None
         c = self.exploration
         widening = self.widening
+        greedy_rivals = self._greedy_rivals
+        me = root.mover
         while not node.terminal:
             if node.chance:
                 outcome = _sample(core, node.state, rng)
@@ -549,7 +578,9 @@ class MCTSBot:
             kids_list = node.children
             assert isinstance(kids_list, list)
             allowed = len(moves)
-            if widening > 0:
+            if greedy_rivals and node.mover != me:  # a rival plays the heuristic's best
+                allowed = 1
+            elif widening > 0:
                 allowed = min(allowed, math.ceil(widening * math.sqrt(node.visits + 1)))
             if len(kids_list) < allowed:
                 child = _Node(core, moves[len(kids_list)][1], len(node.value))
@@ -616,13 +647,15 @@ class MCTSBot:
             return [1.0 / len(seats) if s in seats else 0.0 for s in range(width)]
         scale = self._scale
         base = self._base  # set by _find_root for the tree
+        rate = self._rate
+        assert rate is not None
         out = [0.0] * width
         if core.is_chance(p):  # the heuristic is for decision positions: roll once more
             p = apply(p, _sample(core, p, rng))
             if core.is_terminal(p):
                 return core.returns(p)
         for s in core.seats(p):
-            x = (ev(p, s) - base[s]) / scale
+            x = (rate(p, s) - base[s]) / scale
             out[s] = 1.0 / (1.0 + math.exp(-x)) if x > -700 else 0.0
         return out
 
@@ -660,6 +693,19 @@ class MCTSBot:
             ends[visited] = q
         ends[p] = q
         return q
+
+
+def _on_views(rate: Evaluation, view: Callable[[Any], Any]) -> Evaluation:
+    """``rate`` (on states) on packed positions: each position viewed as a state once for
+    all its seats (a playout's end is rated for every seat in a row)."""
+    last: list[Any] = [None, None]
+
+    def on_view(q: Hashable, seat: int) -> float:
+        if last[0] is not q:
+            last[0], last[1] = q, view(q)
+        return rate(last[1], seat)
+
+    return on_view
 
 
 def _value(core: Core[Any], ev: Evaluation, p: Hashable, seat: int) -> float:

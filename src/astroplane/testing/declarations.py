@@ -53,7 +53,7 @@ __all__ = ["check_declarations", "random_game"]
 _AFTER_STATE: dict[str, tuple[Any, ...]] = {
     "effects": (None,), "evaluate": (0,), "format_move": (None,), "highlights": (None,),
     "move_to_action": (None,), "action_to_move": (0,), "observe": (0,), "parse_move": ("x",),
-    "partners": (0,), "record_to_text": ((), {}), "replay_effects": ((),),
+    "partners": (0,), "record_to_text": ((), {}), "replay_effects": ((),), "search_rating": (0,),
 }  # fmt: skip
 
 

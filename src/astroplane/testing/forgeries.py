@@ -176,6 +176,8 @@ def seat_problems(g: Game[Any, Any], s: Any, where: str) -> list[str]:
         ]
         if g.evaluate is not None:
             calls.append(("evaluate", partial(g.evaluate, s, seat)))
+        if g.search_rating is not None:
+            calls.append(("search_rating", partial(g.search_rating, s, seat)))
         if g.observe is not None:
             calls.append(("observe", partial(g.observe, s, seat)))
         for name, call in calls:

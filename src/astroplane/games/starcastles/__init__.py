@@ -43,7 +43,7 @@ from astroplane.games.starcastles.board import (
     opposite,
     star_board,
 )
-from astroplane.games.starcastles.evaluation import evaluate
+from astroplane.games.starcastles.evaluation import evaluate, standing
 from astroplane.games.starcastles.game import STARCASTLES_GAME, StarCastlesGame, with_turn_limit
 from astroplane.games.starcastles.jsonio import (
     from_json,
@@ -129,6 +129,7 @@ __all__ = [
     "render_svg",
     "render_text",
     "setup_position",
+    "standing",
     "star_board",
     "state_from_dict",
     "state_to_dict",

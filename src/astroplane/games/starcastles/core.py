@@ -499,6 +499,20 @@ class StarCastlesCore:
                 best = every[i]
         return every[seat] - best
 
+    def standing(self, p: Packed, seat: int) -> float:
+        """How ``seat`` stands in the race at ``p`` (``evaluation.standing``): its progress
+        less the mean of the other players', or ``WIN_VALUE`` / ``-WIN_VALUE`` / 0 once
+        won or drawn [SC23]."""
+        meta = p[0]
+        if meta & OVER:
+            won = (meta >> WINNER_SHIFT & 7) - 1
+            if won < 0:
+                return 0.0
+            return WIN_VALUE if won == seat else -WIN_VALUE
+        every = self.progress_all(p)
+        rivals = len(every) - 1
+        return every[seat] - (sum(every) - every[seat]) / rivals
+
     def legal_moves(self, p: Packed) -> tuple[Any, ...]:
         """The ``Move`` of each legal action of ``p``, in action order."""
         return tuple(self.generate(p, self.move_items))

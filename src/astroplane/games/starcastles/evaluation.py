@@ -11,6 +11,12 @@ progress less the best rival's: a bot that raises it takes control of its castle
 marches them or rebuilds them on the trio, and hinders the leader. A won game is worth
 ``WIN_VALUE`` to the winner and ``-WIN_VALUE`` to the others, a draw 0.
 
+``MCTSBot`` rates the end of its playouts by ``standing`` instead (the game's
+``search_rating``): a seat's progress less the *mean* rival's. With two players it is
+``evaluate``; with more, hindering the leader is worth to a seat only its share of it, as
+the leader's loss is every other rival's gain too, so the search races for its own castles
+(docs/bots.md has the measurements).
+
 Examples:
     >>> from astroplane.games.starcastles import Move, new_game
     >>> s = new_game(2)
@@ -42,6 +48,7 @@ __all__ = [
     "WIN_VALUE",
     "evaluate",
     "progress",
+    "standing",
 ]
 
 #: The value of a won game for the winner (the others get its negative).
@@ -84,3 +91,28 @@ def evaluate(state: StarCastlesState, seat: int) -> float:
     """
     state.destination(seat)  # checks the seat
     return state._core.value(state._packed(), seat)
+
+
+def standing(state: StarCastlesState, seat: int) -> float:
+    """How ``seat`` stands in the race: its progress less the mean of the other players'
+    (``progress``), or ``WIN_VALUE`` / ``-WIN_VALUE`` / 0 once the game is won or drawn;
+    what ``MCTSBot`` rates its playouts' ends by (the game's ``search_rating``). With two
+    players it equals ``evaluate`` [SC23].
+
+    Examples:
+        >>> from astroplane.games.starcastles import Move, new_game
+
+        Player 0 has taken a step: player 1 trails the leader by 5 points, but the mean
+        rival by 2.5:
+
+        >>> after = new_game(3).play(Move.step(1, 6))
+        >>> [progress(after, player) for player in range(3)]
+        [20.0, 15.0, 15.0]
+        >>> evaluate(after, 1), standing(after, 1)
+        (-5.0, -2.5)
+
+    Raises:
+        ValueError: If ``seat`` is not a player of the game.
+    """
+    state.destination(seat)  # checks the seat
+    return state._core.standing(state._packed(), seat)

@@ -17,7 +17,7 @@ from types import MappingProxyType
 import attrs
 
 from astroplane.games.starcastles import actions, clicks
-from astroplane.games.starcastles.evaluation import evaluate
+from astroplane.games.starcastles.evaluation import evaluate, standing
 from astroplane.games.starcastles.jsonio import (
     from_json,
     json_schema,
@@ -95,6 +95,11 @@ class StarCastlesGame(Game[StarCastlesState, Move]):
     search_playout = "round"
     search_playout_depth = 0
     search_relative = True
+    # the search's tree gives each rival its greedy action, as the playouts do, so that the
+    # budget goes to the seat's own choices; and it rates a playout's end by the seat's
+    # progress less the mean rival's, not the best rival's, so that it does not spend its
+    # moves hindering a leader for the benefit of every other rival (the bots page)
+    search_rivals = "greedy"
 
     format_move, parse_move, from_json = delegate(format_move, parse_move, from_json)
     position_to_text, position_from_text = delegate(position_to_text, position_from_text)
@@ -103,6 +108,7 @@ class StarCastlesGame(Game[StarCastlesState, Move]):
     render_text, render_svg = delegate(render_text, render_hook(render_svg))
     describe_outcome, status = delegate(describe_outcome, status)
     evaluate, highlights, with_turn_limit = delegate(evaluate, highlights, with_turn_limit)
+    search_rating = delegate(standing)
     observe, observation_shape = delegate(observe, observation_shape)
     click_paths, click_element = delegate(clicks.click_paths, clicks.click_element)
     core = delegate(core_pair)  # the packed core (issue 34)
