@@ -41,9 +41,21 @@ games with dice (chance nodes). One search runs per ``choose`` call:
    Chess with depth 0, where random actions between dice rolls only add noise;
    ``"round"`` with depth 0 for StarCastles (every rival's greedy turn, so up to five);
    a scale of about half a piece; ``relative`` for StarCastles (docs/bots.md has the
-   measurements).
+   measurements). The heuristic that rates a playout's end is the game's
+   ``search_rating`` where it declares one (the bot's ``rating``), else ``evaluate``:
+   StarCastles rates by a seat's progress less the *mean* rival's
+   (``astroplane.games.starcastles.standing``), while ``evaluate``, less the *best*
+   rival's, still orders the moves and plays the greedy turns.
 4. **Backup: max^n.** Each node keeps the sum of the value *vectors* (one entry per
    seat) of the playouts through it; the seat to move at a node picks by its own entry.
+
+**Rivals searched or played greedily.** By default (``rivals="search"``) the tree widens
+every seat's nodes alike. With ``rivals="greedy"`` (a game's ``search_rivals``; StarCastles
+declares it) a node where another seat is to move gets one child, the action the heuristic
+rates best for that seat, as in the ``"turn"`` and ``"round"`` playouts: the tree is then
+a search of the searching seat's own actions against rivals modelled as playing their
+heuristic's best, and with five rivals the budget is not spread over their replies. (A
+game without a heuristic has no such action: its rivals are searched.)
 
 **Why max^n and not paranoid** for 3-4 players: paranoid search assumes every other
 player plays against the root player, which in ASTROPLANE (where the score that counts
@@ -274,13 +286,24 @@ class MCTSBot:
             ``1 / (1 + exp(-(value - root_value) / eval_scale))``, instead of by its
             value; default: the registered game's ``Game.search_relative`` (True for
             StarCastles), else False.
+        rivals: ``"search"`` (every seat's actions are searched, max^n) or ``"greedy"``
+            (a node where another seat than the one searching is to move has one child,
+            the action the heuristic rates best for that seat); default: the registered
+            game's ``Game.search_rivals`` (``"greedy"`` for StarCastles), else
+            ``"search"``. Without a heuristic rivals are searched.
+        rating: The heuristic ``(state, seat) -> float`` that rates a playout's end (and
+            the tree's root, for ``relative``), where it should differ from
+            ``evaluation``, which still orders the moves and plays the playouts' greedy
+            turns; default: the registered game's ``Game.search_rating`` (StarCastles:
+            ``standing``), else the evaluation. Ignored without an evaluation.
         reuse_tree: Keep the subtree of the chosen action for the next call.
         max_playout_actions: Cap on a playout without a heuristic (a game that goes on
             longer is scored as a draw between its seats).
 
     Raises:
-        ValueError: If a budget is not positive or ``playout`` is not a known policy; from
-            ``choose``, if the game is over.
+        ValueError: If a budget is not positive, ``playout`` or ``rivals`` is not a known
+            policy, or another setting is not of its type; from ``choose``, if the game
+            is over or the state is a chance node.
 
     Examples:
         >>> import astroplane
