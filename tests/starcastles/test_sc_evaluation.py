@@ -4,13 +4,21 @@ greedy bot to beat random play."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from sc_helpers import homing_game, pos
 
 from astroplane.agents import GreedyBot, RandomBot, play_game
 from astroplane.errors import PositionError
 from astroplane.games.starcastles import STARCASTLES_GAME, Rules, new_game
-from astroplane.games.starcastles.evaluation import BUILD_BONUS, WIN_VALUE, evaluate, progress
+from astroplane.games.starcastles.evaluation import (
+    BUILD_BONUS,
+    WIN_VALUE,
+    evaluate,
+    progress,
+    standing,
+)
 
 
 @pytest.mark.parametrize("players", [2, 3, 6])
@@ -38,6 +46,33 @@ def test_won_and_drawn_games_are_valued_as_such() -> None:
     while not drawn.is_over:
         drawn = drawn.play(drawn.legal_moves()[0])
     assert evaluate(drawn, 0) == 0.0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_standing_is_progress_less_the_mean_rivals(players: int) -> None:
+    """``standing`` (the search's rating, the game's ``search_rating``) is a seat's
+    progress less the mean of the other players' along a seeded random game; with two
+    players it is ``evaluate``; the won and drawn game are valued as ``evaluate`` values
+    them; a seat that is none is refused [SC23]."""
+    rng = random.Random(players)
+    s = new_game(players)
+    assert STARCASTLES_GAME.search_rating is not None
+    for _ in range(60):
+        if s.is_over:
+            break
+        for seat in range(players):
+            every = [progress(s, p) for p in range(players)]
+            mean = (sum(every) - every[seat]) / (players - 1)
+            assert standing(s, seat) == pytest.approx(every[seat] - mean)
+            assert STARCASTLES_GAME.search_rating(s, seat) == standing(s, seat)
+            if players == 2:
+                assert standing(s, seat) == evaluate(s, seat)
+        s = s.play(rng.choice(s.legal_moves()))
+    final = homing_game(0)[-1]
+    assert [standing(final, seat) for seat in (0, 1)] == [evaluate(final, 0), evaluate(final, 1)]
+    assert standing(final, final.winner) == WIN_VALUE
+    with pytest.raises(ValueError):
+        standing(new_game(players), players)
 
 
 def test_the_greedy_bot_beats_random_play() -> None:

@@ -503,12 +503,8 @@ class StarCastlesCore:
         """How ``seat`` stands in the race at ``p`` (``evaluation.standing``): its progress
         less the mean of the other players', or ``WIN_VALUE`` / ``-WIN_VALUE`` / 0 once
         won or drawn [SC23]."""
-        meta = p[0]
-        if meta & OVER:
-            won = (meta >> WINNER_SHIFT & 7) - 1
-            if won < 0:
-                return 0.0
-            return WIN_VALUE if won == seat else -WIN_VALUE
+        if p[0] & OVER:
+            return self.value(p, seat)
         every = self.progress_all(p)
         rivals = len(every) - 1
         return every[seat] - (sum(every) - every[seat]) / rivals
