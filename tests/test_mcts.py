@@ -180,34 +180,33 @@ def test_widening_zero_tries_every_action_at_once() -> None:
     assert root_children(1.0) < n
 
 
-def test_relative_is_the_games_unless_given() -> None:
-    """Without ``relative`` the bot reads the registered game's ``search_relative``
-    (StarCastles True, the others False); a setting given wins."""
-    expected = {
-        "astroplane": False,
-        "aeroplane-chess": False,
-        "square-off": False,
-        "starcastles": True,
-    }
-    for name, relative in expected.items():
-        assert _searched(name)._relative is get_game(name).search_relative is relative
-        assert _searched(name, relative=not relative)._relative is not relative
+@pytest.mark.parametrize(
+    ("name", "relative", "greedy"),
+    [
+        ("astroplane", False, False),
+        ("aeroplane-chess", False, False),
+        ("square-off", False, False),
+        ("starcastles", True, True),
+    ],
+)
+def test_relative_and_rivals_are_the_games_unless_given(
+    name: str, relative: bool, greedy: bool
+) -> None:
+    """Without ``relative`` and ``rivals`` the bot reads the registered game's
+    ``search_relative`` and ``search_rivals`` (StarCastles True and ``"greedy"``, the
+    others False and ``"search"``); a setting given wins."""
+    searched = _searched(name)
+    assert searched._relative is get_game(name).search_relative is relative
+    assert _searched(name, relative=not relative)._relative is not relative
+    assert (get_game(name).search_rivals == "greedy") is greedy
+    assert searched._greedy_rivals is greedy
+    other = "search" if greedy else "greedy"
+    assert _searched(name, rivals=other)._greedy_rivals is not greedy
 
 
-def test_rivals_is_the_games_unless_given() -> None:
-    """Without ``rivals`` the bot reads the registered game's ``search_rivals``
-    (StarCastles ``"greedy"``, the others ``"search"``); a setting given wins; a game
-    without a heuristic has no greedy action to give its rivals, so they are searched."""
-    expected = {
-        "astroplane": False,
-        "aeroplane-chess": False,
-        "square-off": False,
-        "starcastles": True,
-    }
-    for name, greedy in expected.items():
-        assert (get_game(name).search_rivals == "greedy") is greedy
-        assert _searched(name)._greedy_rivals is greedy
-        assert _searched(name, rivals="search" if greedy else "greedy")._greedy_rivals is not greedy
+def test_rivals_are_searched_without_a_heuristic() -> None:
+    """A game without a heuristic has no greedy action to give its rivals, so they are
+    searched whatever ``rivals`` says."""
     tic = MCTSBot(seed=1, iterations=3, rivals="greedy")
     tic.choose(tictactoe.TicTacToeGame().new_game(2))
     assert tic._eval is None and tic._greedy_rivals is False

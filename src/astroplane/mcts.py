@@ -470,18 +470,12 @@ class MCTSBot:
         else:
             if ev is None:
                 ev = _default_evaluation(state)
-            if ev is None or isinstance(core, StateCore):  # the positions are the states
-                self._eval = ev
-            else:
-                on_states, view = ev, core.state
-                self._eval = lambda q, seat: on_states(view(q), seat)
+            self._eval = None if ev is None else _on_positions(ev, core)
         rate = _game_setting(self.rating, state, "search_rating", None)
         if rate is None or self._eval is None:
             self._rate = self._eval
-        elif isinstance(core, StateCore):
-            self._rate = rate
         else:
-            self._rate = _on_views(rate, core.state)
+            self._rate = _on_positions(rate, core)
         self._core = core
         self._turn_ends = {}
         rivals = _game_setting(self.rivals, state, "search_rivals", "search")
@@ -718,15 +712,20 @@ class MCTSBot:
         return q
 
 
-def _on_views(rate: Evaluation, view: Callable[[Any], Any]) -> Evaluation:
-    """``rate`` (on states) on packed positions: each position viewed as a state once for
-    all its seats (a playout's end is rated for every seat in a row)."""
+def _on_positions(on_states: Evaluation, core: Core[Any]) -> Evaluation:
+    """A heuristic on states (the bot's ``evaluation`` or ``rating``, a game's) on the
+    core's positions: as it is if the positions are the states (``StateCore``), else on
+    each packed position viewed as a state, once for all its seats (a playout's end is
+    rated for every seat in a row)."""
+    if isinstance(core, StateCore):
+        return on_states
+    view = core.state
     last: list[Any] = [None, None]
 
     def on_view(q: Hashable, seat: int) -> float:
         if last[0] is not q:
             last[0], last[1] = q, view(q)
-        return rate(last[1], seat)
+        return on_states(last[1], seat)
 
     return on_view
 
